@@ -1,0 +1,5 @@
+import sys
+
+from pelituomari.cli import main
+
+sys.exit(main())

@@ -1,0 +1,122 @@
+"""The event store: an append-only SQLite log of every game's events.
+
+One transaction per event, WAL journal, ``synchronous=FULL``: once ``append`` returns, the event
+survives a killed process or a power cut; a crash while writing loses at most that one event.
+State is never stored, only events: a restarted referee rebuilds it by replay.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.events import Event, EventError, GameStarted, from_json
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,
+    started REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    game: str
+    players: tuple[str, ...]
+    started: float
+    events: int
+
+
+class EventStore:
+    """Games and their events in one SQLite file (``:memory:`` for tests)."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> "EventStore":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def new_game(self, start: GameStarted) -> int:
+        """Store a game's first event; return the new game's id."""
+        with self._transaction():
+            cur = self._db.execute(
+                "INSERT INTO games (game, players, started) VALUES (?, ?, ?)",
+                (start.game, json.dumps(list(start.players), ensure_ascii=False), start.t),
+            )
+            game_id = cur.lastrowid
+            self._db.execute("INSERT INTO events VALUES (?, 0, ?)", (game_id, start.dumps()))
+        return game_id
+
+    def append(self, game_id: int, event: Event) -> int:
+        """Append one event in its own transaction; return its log position."""
+        if isinstance(event, GameStarted):
+            raise ValueError("a 'game_started' event begins a new game: use new_game()")
+        with self._transaction():
+            row = self._db.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+            if row[0] is None:
+                raise KeyError(f"no game {game_id} in {self.path}")
+            seq = row[0] + 1
+            self._db.execute("INSERT INTO events VALUES (?, ?, ?)", (game_id, seq, event.dumps()))
+        return seq
+
+    def events(self, game_id: int) -> list[Event]:
+        """A game's events in log order."""
+        rows = self._db.execute("SELECT seq, body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        if not rows:
+            raise KeyError(f"no game {game_id} in {self.path}")
+        out = []
+        for seq, body in rows:
+            try:
+                out.append(from_json(json.loads(body)))
+            except (EventError, json.JSONDecodeError) as e:
+                raise EventError(None, f"stored event {seq} of game {game_id} is unreadable: {e}") from None
+        return out
+
+    def games(self) -> list[StoredGame]:
+        rows = self._db.execute(
+            "SELECT g.id, g.game, g.players, g.started, COUNT(e.seq) FROM games g "
+            "JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id"
+        ).fetchall()
+        return [StoredGame(i, game, tuple(json.loads(p)), started, n) for i, game, p, started, n in rows]
+
+    def latest_game(self) -> StoredGame | None:
+        games = self.games()
+        return games[-1] if games else None
+
+    def _transaction(self):
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on error (sqlite3's own context manager does not begin)."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, *exc) -> None:
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
