@@ -1,0 +1,106 @@
+"""Zones: named rectangles on the table, in millimetres from the table's far-left corner.
+
+The tracker asks "which zone is this card in?"; zone names are the event vocabulary's
+(``stock``, ``pile``, ``seatN``, ``handN``, ``board``, ``dome``).  Default layouts put the
+shared zones in the middle and each seat's table cards along its own edge, with its hand zone
+(where a drawn card is held up for the camera or laid while deciding) beside them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class ZoneError(ValueError):
+    """A zone that is not well-formed, naming it and the reason."""
+
+
+@dataclass(frozen=True)
+class Zone:
+    name: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.name):
+            raise ZoneError(f"zone name must be a lower-case word like 'pile' or 'seat2', got {self.name!r}")
+        if not (self.x1 > self.x0 and self.y1 > self.y0):
+            raise ZoneError(f"zone '{self.name}': needs x0 < x1 and y0 < y1 mm, got "
+                            f"({self.x0}, {self.y0}, {self.x1}, {self.y1})")
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x0 <= x < self.x1 and self.y0 <= y < self.y1
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
+
+    def to_json(self) -> list[float]:
+        return [self.x0, self.y0, self.x1, self.y1]
+
+
+def zone_at(zones: dict[str, Zone], x: float, y: float) -> str | None:
+    """The first zone (in layout order) containing table point (x, y) mm, or None."""
+    for zone in zones.values():
+        if zone.contains(x, y):
+            return zone.name
+    return None
+
+
+def kiketti_layout(seats: int, table_mm: tuple[float, float]) -> dict[str, Zone]:
+    """Stock and pile in the middle; seat 0 at the near edge, then clockwise (2 seats: near, far;
+    3-4 seats: near, left, far, right)."""
+    if not 2 <= seats <= 4:
+        raise ZoneError(f"the default Kiketti layout has 2-4 seats, got {seats}")
+    w, h = table_mm
+    cx, cy = w / 2, h / 2
+    zones = [Zone("stock", cx - 150, cy - 65, cx - 40, cy + 65), Zone("pile", cx - 20, cy - 80, cx + 130, cy + 80)]
+    row_w, row_d = 4 * 75.0, 105.0  # four cards side by side, one card deep
+    near = Zone("seat0", cx - row_w / 2, h - 70 - row_d, cx + row_w / 2, h - 70)
+    far = Zone("seat_far", cx - row_w / 2, 70, cx + row_w / 2, 70 + row_d)
+    left = Zone("seat_left", 70, cy - row_w / 2, 70 + row_d, cy + row_w / 2)
+    right = Zone("seat_right", w - 70 - row_d, cy - row_w / 2, w - 70, cy + row_w / 2)
+    sides = {2: [near, far], 3: [near, left, far], 4: [near, left, far, right]}[seats]
+    for seat, side in enumerate(sides):
+        zones.append(Zone(f"seat{seat}", side.x0, side.y0, side.x1, side.y1))
+        zones.append(_hand_beside(f"hand{seat}", side, table_mm))
+    return {z.name: z for z in zones}
+
+
+def _hand_beside(name: str, seat: Zone, table_mm: tuple[float, float]) -> Zone:
+    """A card-sized (plus margin) hand zone next to a seat row, on its owner's right."""
+    w, h = table_mm
+    horizontal = (seat.x1 - seat.x0) > (seat.y1 - seat.y0)
+    if horizontal and seat.y0 > h / 2:  # near edge: the owner's right is the table's right
+        return Zone(name, seat.x1 + 25, seat.y0, seat.x1 + 25 + 105, seat.y1)
+    if horizontal:  # far edge, facing us: their right is our left
+        return Zone(name, seat.x0 - 25 - 105, seat.y0, seat.x0 - 25, seat.y1)
+    if seat.x0 < w / 2:  # left edge: their right is the near side
+        return Zone(name, seat.x0, seat.y1 + 25, seat.x1, seat.y1 + 25 + 105)
+    return Zone(name, seat.x0, seat.y0 - 25 - 105, seat.x1, seat.y0 - 25)
+
+
+def kimble_layout(table_mm: tuple[float, float]) -> dict[str, Zone]:
+    """The Kimble board in the middle, its pop-o-matic dome at the board's centre.
+
+    The dome comes first so that a die on it is in ``dome``, not in ``board``."""
+    w, h = table_mm
+    cx, cy = w / 2, h / 2
+    side = min(w, h) - 160
+    dome = Zone("dome", cx - 60, cy - 60, cx + 60, cy + 60)
+    board = Zone("board", cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
+    return {"dome": dome, "board": board}
+
+
+def layout(game: str, table_mm: tuple[float, float], seats: int = 4) -> dict[str, Zone]:
+    """The default zones for ``game`` on a table of ``table_mm`` (width, depth)."""
+    if game == "kiketti":
+        return kiketti_layout(seats, table_mm)
+    if game == "kimble":
+        return kimble_layout(table_mm)
+    raise ZoneError(f"no default zone layout for game {game!r}; known: kiketti, kimble")

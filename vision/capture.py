@@ -1,0 +1,236 @@
+"""Frame sources: a USB/V4L2 camera, the Pi camera, a video file, a folder of images.
+
+Every frame carries its capture time ``t`` (seconds on the table's clock: ``time.monotonic()``
+for live cameras, the position in the recording for files), so that events are timed by when
+the camera saw something, not by when the pipeline got round to it.  Live sources grab in their
+own thread and keep only the newest frame: a slow detector drops frames instead of lagging.
+
+A source that cannot deliver raises ``SourceError``; one that stops delivering for longer than
+its ``stall_s`` raises ``SourceStalled`` from ``read()``, so the pipeline can report it and keep
+what it has.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+import numpy as np
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
+
+
+class SourceError(RuntimeError):
+    """A frame source that could not be opened or that died: the message names it and why."""
+
+
+class SourceStalled(SourceError):
+    """A live source that delivered no new frame within its stall limit."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One camera image (BGR, HxWx3 uint8), its capture time ``t`` in seconds and its number."""
+
+    image: np.ndarray
+    t: float
+    index: int
+
+
+class FrameSource:
+    """Iterate frames until the source ends; ``close()`` releases the device or file."""
+
+    name: str = "source"
+    fps: float | None = None  # nominal frames per second, when the source knows it
+
+    def read(self) -> Frame | None:
+        """The next frame, None at the end of a recording; raises SourceError if the source dies."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+    def __iter__(self) -> Iterator[Frame]:
+        while (frame := self.read()) is not None:
+            yield frame
+
+    def __enter__(self) -> "FrameSource":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class VideoFileSource(FrameSource):
+    """A recorded video; frame times come from the file's frame rate, so replays are exact."""
+
+    def __init__(self, path: str | Path):
+        import cv2
+
+        self.name = f"video {path}"
+        if not Path(path).is_file():
+            raise SourceError(f"{path}: no such video file")
+        self._cap = cv2.VideoCapture(str(path))
+        if not self._cap.isOpened():
+            raise SourceError(f"{path}: OpenCV cannot open it as a video")
+        fps = self._cap.get(cv2.CAP_PROP_FPS)
+        self.fps = fps if fps and fps > 0 else 30.0
+        self._index = 0
+
+    def read(self) -> Frame | None:
+        ok, image = self._cap.read()
+        if not ok:
+            return None
+        frame = Frame(image, self._index / self.fps, self._index)
+        self._index += 1
+        return frame
+
+    def close(self) -> None:
+        self._cap.release()
+
+
+class ImageFolderSource(FrameSource):
+    """Images of a folder in name order, ``1/fps`` seconds apart."""
+
+    def __init__(self, folder: str | Path, fps: float = 10.0):
+        folder = Path(folder)
+        self.name = f"images {folder}"
+        if not folder.is_dir():
+            raise SourceError(f"{folder}: no such folder")
+        self._paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self._paths:
+            raise SourceError(f"{folder}: holds no images ({', '.join(IMAGE_SUFFIXES)})")
+        self.fps = fps
+        self._index = 0
+
+    def read(self) -> Frame | None:
+        import cv2
+
+        if self._index >= len(self._paths):
+            return None
+        path = self._paths[self._index]
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise SourceError(f"{path}: not a readable image")
+        frame = Frame(image, self._index / self.fps, self._index)
+        self._index += 1
+        return frame
+
+
+class LiveSource(FrameSource):
+    """A camera read by a background thread that keeps only the newest frame.
+
+    ``grab`` returns one image or None when the device failed.  ``read()`` waits for a frame
+    newer than the last one returned; after ``stall_s`` without one it raises SourceStalled,
+    and after the grabber failed it raises SourceError with the cause.
+    """
+
+    def __init__(self, grab: Callable[[], np.ndarray | None], name: str, stall_s: float = 2.0,
+                 clock: Callable[[], float] = time.monotonic, release: Callable[[], None] | None = None):
+        self.name = name
+        self.stall_s = stall_s
+        self._grab, self._clock, self._release = grab, clock, release
+        self._cond = threading.Condition()
+        self._latest: Frame | None = None
+        self._returned = -1
+        self._failure: str | None = None
+        self._stop = threading.Event()
+        self.dropped = 0
+        self._thread = threading.Thread(target=self._run, name=f"grab {name}", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        index = 0
+        while not self._stop.is_set():
+            try:
+                image = self._grab()
+            except Exception as e:  # the device's own error, reported by read()
+                image, cause = None, f"{type(e).__name__}: {e}"
+            else:
+                cause = "the camera returned no image"
+            t = self._clock()
+            with self._cond:
+                if image is None:
+                    self._failure = cause
+                    self._cond.notify_all()
+                    return
+                if self._latest is not None and self._latest.index > self._returned:
+                    self.dropped += 1
+                self._latest = Frame(image, t, index)
+                self._cond.notify_all()
+            index += 1
+
+    def read(self) -> Frame | None:
+        deadline = time.monotonic() + self.stall_s
+        with self._cond:
+            while True:
+                if self._latest is not None and self._latest.index > self._returned:
+                    self._returned = self._latest.index
+                    return self._latest
+                if self._failure is not None:
+                    raise SourceError(f"{self.name} stopped: {self._failure}")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise SourceStalled(f"{self.name} delivered no frame for {self.stall_s:g} s")
+                self._cond.wait(left)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=self.stall_s + 1)
+        if self._release is not None:
+            self._release()
+
+
+def open_camera(index: int, width: int = 1280, height: int = 720, stall_s: float = 2.0) -> LiveSource:
+    """A V4L2/USB camera through OpenCV."""
+    import cv2
+
+    cap = cv2.VideoCapture(index)
+    if not cap.isOpened():
+        raise SourceError(f"camera:{index}: OpenCV cannot open it (is it connected, is it busy?)")
+    cap.set(cv2.CAP_PROP_FRAME_WIDTH, width)
+    cap.set(cv2.CAP_PROP_FRAME_HEIGHT, height)
+    cap.set(cv2.CAP_PROP_BUFFERSIZE, 1)
+
+    def grab() -> np.ndarray | None:
+        ok, image = cap.read()
+        return image if ok else None
+
+    source = LiveSource(grab, f"camera:{index}", stall_s, release=cap.release)
+    source.fps = cap.get(cv2.CAP_PROP_FPS) or None
+    return source
+
+
+def open_picamera(width: int = 1280, height: int = 720, stall_s: float = 2.0) -> LiveSource:
+    """The Raspberry Pi camera through picamera2 (installed from the OS: apt install python3-picamera2)."""
+    try:
+        from picamera2 import Picamera2
+    except ImportError:
+        raise SourceError("picamera: the picamera2 module is not installed (apt install python3-picamera2)") from None
+    cam = Picamera2()
+    cam.configure(cam.create_video_configuration(main={"size": (width, height), "format": "BGR888"}))
+    cam.start()
+
+    def release() -> None:
+        cam.stop()
+        cam.close()
+
+    return LiveSource(lambda: cam.capture_array("main"), "picamera", stall_s, release=release)
+
+
+def open_source(spec: str, stall_s: float = 2.0) -> FrameSource:
+    """A source from its command-line name: ``camera:N``, ``picamera``, a video file or an image folder."""
+    if m := re.fullmatch(r"camera:(\d+)", spec):
+        return open_camera(int(m.group(1)), stall_s=stall_s)
+    if spec == "picamera":
+        return open_picamera(stall_s=stall_s)
+    path = Path(spec)
+    if path.is_dir():
+        return ImageFolderSource(path)
+    if path.is_file():
+        return VideoFileSource(path)
+    raise SourceError(f"{spec}: not a camera (camera:N, picamera), a video file or an image folder")
