@@ -8,6 +8,7 @@ from referee.core import Referee
 from referee.events import Event
 
 import referee.kiketti  # noqa: F401  (registers the engine)
+import referee.kimble  # noqa: F401
 
 from pelituomari.cli import CommandError
 

@@ -250,6 +250,48 @@ class Declared(Event):
             raise EventError("what", f"must be a lower-case word, got {self.what!r}")
 
 
+_PLACE = re.compile(r"^(home|aside|queue|track([0-9]|1[0-9]|2[0-7])|goal[1-4])$")
+
+
+@_register("piece_moved")
+@dataclass(frozen=True, kw_only=True)
+class PieceMoved(Event):
+    """A board-game piece of ``team`` was seen going from one place to another.
+
+    Places are named as the camera sees the board, whatever the game: ``home`` (the team's home
+    holes), ``track0``..``track27`` (absolute squares counted clockwise from the start square of
+    colour 0), ``goal1``..``goal4`` (the team's own goal holes), ``queue`` (beside goal 1) and
+    ``aside`` (a piece set next to the goal as a multiplier marker).  A stack of pieces moves as one.
+    """
+
+    team: int
+    from_place: str
+    to_place: str
+
+    def validate(self) -> None:
+        _check_seat("team", self.team)
+        for name in ("from_place", "to_place"):
+            if not _PLACE.match(getattr(self, name)):
+                raise EventError(name, "a place is home, aside, queue, track0..track27 or goal1..goal4, "
+                                 f"got {getattr(self, name)!r}")
+        if self.from_place == self.to_place:
+            raise EventError("to_place", f"a move needs two different places, got '{self.to_place}' twice")
+
+
+@_register("fine_drunk")
+@dataclass(frozen=True, kw_only=True)
+class FineDrunk(Event):
+    """The bookkeeper saw ``team`` drink ``count`` fines (Kimble's fine ledger)."""
+
+    team: int
+    count: int = 1
+
+    def validate(self) -> None:
+        _check_seat("team", self.team)
+        if self.count < 1:
+            raise EventError("count", f"a team drinks at least 1 fine, got {self.count}")
+
+
 # ---------------------------------------------------------------- control
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pelituomari.cli import CommandError
 
-SAMPLES = ("kiketti",)
+SAMPLES = ("kiketti", "kimble")
 
 
 def add_parser(sub) -> None:
