@@ -213,6 +213,7 @@ class Kimble(Engine):
                     f"{self.name(team)} popped again without moving; expected a move: {self._list(self.moves)}.",
                     (team,))
             self._clear_choice()  # doubling and raising are optional: popping again declines them
+        self.sightings = []  # the camera reports a move before the next pop, or not at all
         self.dice.add(Pop(seq, t, team, value, "turn"))
         self.last_value = value
         moves = self.board.legal_moves(team, value)
@@ -222,7 +223,7 @@ class Kimble(Engine):
         if value == 6 and self._raise_problem(team) is None:
             options.append("raise")
         if len(moves) == 1 and not options:
-            return rulings + self._play(moves[0], value, seq, observed=None)
+            return rulings + self._play(moves[0], value, seq, how="auto")
         if moves or options:
             self.value, self.moves, self.options = value, moves, options
             choices = self._list(moves, options)
@@ -317,8 +318,10 @@ class Kimble(Engine):
                       f"Illegal move {frm}→{to}: {reason_en}; {expected_en}.", (team,),
                       data={"expected": self._names(self.moves) + self.options})
 
-    def _play(self, move: Move, value: int, seq: int, observed: tuple[int, str, str] | None) -> list[Ruling]:
-        """Apply a legal move or choice, fine its captures, then hand out the next pop."""
+    def _play(self, move: Move, value: int, seq: int, observed: tuple[int, str, str] | None = None,
+              how: str = "seen") -> list[Ruling]:
+        """Apply a legal move or choice (``how``: seen, declared or auto = the only move), fine its
+        captures, then hand out the next pop."""
         team = move.team
         homes = [s.home for s in self.board.sides]
         outcome = self.board.play(move)
@@ -328,11 +331,11 @@ class Kimble(Engine):
         if observed in sightings:
             sightings.remove(observed)
         self.sightings = sightings
-        how = "" if observed else " (tuomari siirsi: ainoa siirto)"
-        how_en = "" if observed else " (the only move: applied by the referee)"
-        rulings = [Ruling("move", f"{self.name(team)}: {self._name(move)}{how}.",
+        how_fi, how_en = {"auto": (" (ainoa siirto: tuomari siirsi)", " (the only move: applied by the referee)"),
+                          "declared": (" (ilmoitettu)", " (declared)"), "seen": ("", "")}[how]
+        rulings = [Ruling("move", f"{self.name(team)}: {self._name(move)}{how_fi}.",
                           f"{self.name(team)}: {self._name(move)}{how_en}.", (team,),
-                          data={"move": self._name(move), "value": value, "auto": observed is None})]
+                          data={"move": self._name(move), "value": value, "how": how})]
         for cap in outcome.captures:
             if cap.mine:
                 fi = f"ajoi miinaan track{cap.square} ({cap.fines} = kertoimien tulo)"
@@ -435,7 +438,7 @@ class Kimble(Engine):
             return [Ruling("consent_needed", f"Kaikki ovat korottaneet: uusi korotuskierros vaatii suostumuksen ({others}).",
                            f"Every team has raised: a new raise round needs consent from {others}.",
                            tuple(t for t in range(len(self.players)) if t != team))]
-        return self._play(Move(team, what, 0, 0), self.value, seq, observed=None)
+        return self._play(Move(team, what, 0, 0), self.value, seq, how="declared")
 
     def _answer(self, team: int, what: str, seq: int) -> list[Ruling]:
         if self.consent is None or team in self.consent:
@@ -456,7 +459,7 @@ class Kimble(Engine):
             return []
         self.raised = set()
         rulings = [Ruling("raise_round", "Kaikki suostuivat: uusi korotuskierros.", "All agreed: a new raise round.")]
-        return rulings + self._play(Move(self.turn, "raise", 0, 0), self.value, seq, observed=None)
+        return rulings + self._play(Move(self.turn, "raise", 0, 0), self.value, seq, how="declared")
 
     def _hembo_said(self, team: int, seq: int) -> list[Ruling]:
         if team in self.hembo:
