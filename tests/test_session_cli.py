@@ -1,0 +1,79 @@
+import io
+import json
+
+import tests.tally_engine  # noqa: F401  (registers 'tally')
+from pelituomari.cli import main
+from pelituomari.store import EventStore
+from referee.events import CardMoved, Declared, GameStarted, write_jsonl
+
+START = GameStarted(t=0, game="tally", players=("A", "B"), settings={"limit": 1})
+
+
+def slap(t, by):
+    return CardMoved(t=t, from_zone=f"seat{by}", to_zone="pile", by=by)
+
+
+def run_cli(args, stdin="", monkeypatch=None, capsys=None):
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_play_stores_every_event_and_prints_rulings(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "g.db"
+    log = write_jsonl([START, slap(1, 0), slap(2, 0), Declared(t=3, by=1, what="stop")])
+    code, out, err = run_cli(["play", "--db", str(db), "--language", "en"], log, monkeypatch, capsys)
+    assert code == 0
+    assert out.splitlines() == ["[counted] Counted", "[impossible] too many", "[stopped] Stop", "1 0"]
+    assert "game 1 (tally) stored in" in err
+    with EventStore(db) as store:
+        assert len(store.events(1)) == 4
+
+
+def test_resume_rebuilds_the_state_and_carries_on(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "g.db"
+    run_cli(["play", "--db", str(db)], write_jsonl([START, slap(1, 0)]), monkeypatch, capsys)
+    code, out, err = run_cli(["resume", "--db", str(db), "--language", "en"], write_jsonl([slap(2, 1)]),
+                             monkeypatch, capsys)
+    assert code == 0
+    assert out.splitlines() == ["1 0", "[counted] Counted", "1 1"]
+    assert "resumed game 1 (tally): 2 events, 1 rulings so far" in err
+
+
+def test_a_bad_line_is_reported_by_number_and_the_rest_still_counts(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "g.db"
+    lines = write_jsonl([START, slap(1, 0)]) + '{"type":"card_moved","t":2}\n' + write_jsonl([slap(3, 1)])
+    code, out, err = run_cli(["play", "--db", str(db), "--language", "en"], lines, monkeypatch, capsys)
+    assert code == 1
+    assert "rejected: line 3: field 'from_zone': missing (required by 'card_moved')" in err
+    assert out.splitlines()[-1] == "1 1"
+
+
+def test_play_needs_a_game_start(tmp_path, monkeypatch, capsys):
+    code, out, err = run_cli(["play", "--db", str(tmp_path / "g.db")], write_jsonl([slap(1, 0)]), monkeypatch, capsys)
+    assert code == 2
+    assert "line 1: a game begins with a 'game_started' event, got 'card_moved'" in err
+
+
+def test_resume_with_an_empty_store_says_so(tmp_path, monkeypatch, capsys):
+    code, out, err = run_cli(["resume", "--db", str(tmp_path / "g.db")], "", monkeypatch, capsys)
+    assert code == 2 and "holds no game to resume" in err
+
+
+def test_replay_of_a_stored_game_prints_json(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "g.db"
+    run_cli(["play", "--db", str(db)], write_jsonl([START, slap(1, 0)]), monkeypatch, capsys)
+    code, out, err = run_cli(["replay", str(db), "--json", "--language", "en"], "", monkeypatch, capsys)
+    assert code == 0
+    result = json.loads(out)
+    assert result["counts"] == [1, 0] and result["game"] == "tally"
+    assert result["rulings"] == [{"kind": "counted", "message": "Counted", "seats": [0], "cause": 1}]
+
+
+def test_replay_names_the_bad_line_of_a_log(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "bad.jsonl"
+    log.write_text(write_jsonl([START]) + '{"type":"die_settled","t":1,"value":9}\n')
+    code, out, err = run_cli(["replay", str(log)], "", monkeypatch, capsys)
+    assert code == 2
+    assert err.strip() == f"pelituomari replay: {log}: line 2: field 'value': a die shows 1-6, got 9"
