@@ -1,0 +1,31 @@
+"""Small CNNs that read a card's identity (52 classes) or a die's top face (6 classes) from upright crops."""
+
+from __future__ import annotations
+
+import numpy as np
+import torch
+from torch import nn
+
+
+def crops_to_tensor(crops: np.ndarray) -> np.ndarray:
+    """uint8 N x H x W x 3 BGR crops -> float32 N x 3 x H x W in [0, 1]: the classifiers' input."""
+    return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+
+
+def _block(cin, cout):
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+                         nn.Conv2d(cout, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class CropClassifier(nn.Module):
+    """Four conv blocks, three poolings, a 2x2 pooled head: keeps where on the card a mark is."""
+
+    def __init__(self, n_classes: int, width: int = 24):
+        super().__init__()
+        w = width
+        self.features = nn.Sequential(_block(3, w), nn.MaxPool2d(2), _block(w, 2 * w), nn.MaxPool2d(2),
+                                      _block(2 * w, 4 * w), nn.MaxPool2d(2), _block(4 * w, 6 * w), nn.AdaptiveAvgPool2d(2))
+        self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(6 * w * 4, n_classes))
+
+    def forward(self, x):
+        return self.head(self.features(x))

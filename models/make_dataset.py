@@ -1,0 +1,165 @@
+"""Generate the training data in one seeded, reproducible command.
+
+    python3 -m models.make_dataset --out runs/data [--train 2000 --val 200 --seed 0]
+                                   [--real-dice ../shared/datasets/real-dice-topdown]
+
+Writes OUT/det (ultralytics OBB data set: images/{train,val}, labels/{train,val}, data.yaml; classes
+card, card_back, die), OUT/card_{train,val}.npz and OUT/die_{train,val}.npz (upright crops for the
+identity classifiers, made with vision.crops.upright_crop as at run time). Real dice photos, when
+given, join the training split except the fixed validation split (every 5th photo by number).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import re
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from models.synth import decks as D
+from models.synth.scene import _Builder, _lighting, camera_effects, camera_homography, render_scene
+from vision.crops import CARD_CROP_WH, DIE_CROP_WH, upright_crop
+
+CLASSES = ("card", "card_back", "die")
+
+
+def real_dice_split(root: Path) -> tuple[list[Path], list[Path]]:
+    """(train, val) photos of real-dice-topdown; val is every 5th photo in (name, number) order: fixed."""
+    def key(p):
+        m = re.fullmatch(r"(\D*?)_?(\d+)", p.stem)
+        return (m.group(1), int(m.group(2))) if m else (p.stem, 0)
+    photos = sorted((p for p in Path(root).glob("*.jpg") if p.with_suffix(".txt").exists()), key=key)
+    if not photos:
+        raise FileNotFoundError(f"{root}: no labelled .jpg photos (expected the real-dice-topdown data set)")
+    return [p for i, p in enumerate(photos) if i % 5], photos[::5]
+
+
+def read_yolo_boxes(label: Path, w: int, h: int) -> list[tuple[int, float, float, float, float]]:
+    """(die value, x1, y1, x2, y2) in pixels from a real-dice YOLO label file."""
+    out = []
+    for line in label.read_text().split("\n"):
+        if line.strip():
+            c, cx, cy, bw, bh = map(float, line.split())
+            out.append((int(c) + 1, (cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h))
+    return out
+
+
+def jittered_rect(corners: np.ndarray, rng) -> tuple:
+    """The min-area rectangle of a quad, jittered like a detector's oriented box."""
+    (cx, cy), (w, h), a = cv2.minAreaRect(corners.astype(np.float32))
+    s = max(w, h)
+    return ((cx + rng.normal(0, 0.025) * s, cy + rng.normal(0, 0.025) * s),
+            (w * rng.uniform(0.95, 1.07), h * rng.uniform(0.95, 1.07)), a + rng.normal(0, 2.5))
+
+
+def _rot180(crop, rng):
+    return crop[::-1, ::-1] if rng.random() < 0.5 else crop
+
+
+def scene_sample(args):
+    """One scene: (jpeg bytes, OBB label text, card crops, card labels, die crops, die labels)."""
+    seed, i, cache_root, decks = args
+    rng = np.random.default_rng([seed, i])
+    size = [(480, 640), (480, 640), (640, 640), (600, 800)][int(rng.integers(4))]
+    scene = render_scene(rng, size=size, decks=decks, cache_root=cache_root)
+    h, w = scene.image.shape[:2]
+    lines, cards, card_y, dice, die_y = [], [], [], [], []
+    for o in scene.objects:
+        pts = np.clip(o.corners / np.float32([w, h]), 0, 1).ravel()
+        lines.append(f"{CLASSES.index(o.kind)} " + " ".join(f"{v:.5f}" for v in pts))
+        if o.kind == "card":
+            cards.append(_rot180(upright_crop(scene.image, jittered_rect(o.corners, rng), CARD_CROP_WH), rng))
+            card_y.append(D.CODES.index(o.card))
+        elif o.kind == "die":
+            crop = upright_crop(scene.image, jittered_rect(o.corners, rng), DIE_CROP_WH)
+            dice.append(np.ascontiguousarray(np.rot90(crop, int(rng.integers(4)))))
+            die_y.append(o.die - 1)
+    ok, jpg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    return jpg.tobytes(), "\n".join(lines) + "\n", cards, card_y, dice, die_y
+
+
+def card_sample(args):
+    """A single card crop on a small random table patch (cheap extra data for the card classifier)."""
+    seed, i, cache_root, decks = args
+    rng = np.random.default_rng([seed, 1_000_000 + i])
+    code = D.CODES[i % 52]
+    b = _Builder(rng, 240, 240, decks, Path(cache_root), camera_homography(240, 240, rng))
+    height = float(np.exp(rng.uniform(np.log(40), np.log(200))))
+    for _ in range(int(rng.integers(0, 3))):  # cards underneath
+        b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), rng.uniform(40, 200, 2), rng.uniform(0, 360), height)
+    b.card(code, True, (120 + rng.normal(0, 10), 120 + rng.normal(0, 10)), rng.uniform(0, 360), height)
+    for _ in range(int(rng.integers(0, 2))):  # a card partly on top
+        ang = rng.uniform(0, 360)
+        off = rng.uniform(0.55, 0.9) * height
+        a = rng.uniform(0, 2 * np.pi)
+        b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), (120 + np.cos(a) * off, 120 + np.sin(a) * off), ang, height)
+    img = camera_effects(_lighting(b.canvas, rng), rng)
+    target = [o for o in b.objects if o.card == code][0]
+    return _rot180(upright_crop(img, jittered_rect(target.corners, rng), CARD_CROP_WH), rng), i % 52
+
+
+def add_real_dice(photos, split, det, dice_out, rng, copies=1):
+    for p in photos:
+        img = cv2.imread(str(p))
+        h, w = img.shape[:2]
+        boxes = read_yolo_boxes(p.with_suffix(".txt"), w, h)
+        cv2.imwrite(str(det / "images" / split / f"real_{p.stem}.jpg"), img)
+        lines = []
+        for v, x1, y1, x2, y2 in boxes:
+            q = np.clip(np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]) / np.float32([w, h]), 0, 1).ravel()
+            lines.append("2 " + " ".join(f"{c:.5f}" for c in q))
+            for _ in range(copies):
+                rect = jittered_rect(np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]), rng)
+                dice_out[0].append(np.ascontiguousarray(np.rot90(upright_crop(img, rect, DIE_CROP_WH), int(rng.integers(4)))))
+                dice_out[1].append(v - 1)
+        (det / "labels" / split / f"real_{p.stem}.txt").write_text("\n".join(lines) + "\n")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default="runs/data", type=Path)
+    ap.add_argument("--train", type=int, default=2000, help="synthetic training scenes")
+    ap.add_argument("--val", type=int, default=200, help="synthetic validation scenes")
+    ap.add_argument("--card-crops", type=int, default=20800, help="extra single-card crops for the card classifier")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
+    ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder: its training split joins the training data")
+    ap.add_argument("--workers", type=int, default=2)
+    a = ap.parse_args(argv)
+    D.render_all(a.cards_cache)
+    decks = D.deck_names(a.cards_cache)
+    print(f"decks: {len(decks)} ({', '.join(decks)})", flush=True)
+    det = a.out / "det"
+    for split in ("train", "val"):
+        (det / "images" / split).mkdir(parents=True, exist_ok=True)
+        (det / "labels" / split).mkdir(parents=True, exist_ok=True)
+    (det / "data.yaml").write_text(f"path: {det.resolve()}\ntrain: images/train\nval: images/val\n"
+                                   f"names:\n" + "".join(f"  {i}: {n}\n" for i, n in enumerate(CLASSES)))
+    with mp.Pool(a.workers) as pool:
+        for split, n, offset in (("val", a.val, 10_000_000), ("train", a.train, 0)):
+            cards, card_y, dice, die_y = [], [], [], []
+            jobs = [(a.seed, offset + i, a.cards_cache, decks) for i in range(n)]
+            for i, (jpg, text, c, cy, d, dy) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
+                (det / "images" / split / f"s{i:06d}.jpg").write_bytes(jpg)
+                (det / "labels" / split / f"s{i:06d}.txt").write_text(text)
+                cards += c; card_y += cy; dice += d; die_y += dy
+                if i % 200 == 0:
+                    print(f"{split}: {i}/{n} scenes", flush=True)
+            if split == "train":
+                jobs = [(a.seed, i, a.cards_cache, decks) for i in range(a.card_crops)]
+                for crop, y in pool.imap(card_sample, jobs, chunksize=32):
+                    cards.append(crop); card_y.append(y)
+            if a.real_dice:
+                rtrain, rval = real_dice_split(a.real_dice)
+                if split == "train":
+                    add_real_dice(rtrain, "train", det, (dice, die_y), np.random.default_rng([a.seed, 7]), copies=4)
+            np.savez_compressed(a.out / f"card_{split}.npz", x=np.stack(cards), y=np.array(card_y, np.int64))
+            np.savez_compressed(a.out / f"die_{split}.npz", x=np.stack(dice), y=np.array(die_y, np.int64))
+            print(f"{split}: {n} scenes, {len(cards)} card crops, {len(dice)} die crops", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""Overhead table scenes with exact labels: cards (face up/down, piles, fans, rows), dice, dome, hands.
+
+Objects are placed on the table plane with a similarity transform, and the plane is seen through a
+homography H (a camera 0.6-1.5 m above, not quite square to the table). An object's label corners are
+its sprite corners mapped by the very matrix that warps its pixels, so labels are exact.
+
+    place(canvas, sprite_bgra, M) -> alpha (float32 HxW): alpha-composite sprite warped by 3x3 M
+    sprite_matrix(sprite_hw, center_xy, angle_deg, height_px, H=None) -> 3x3 M
+    render_scene(rng, size=(480, 640), kind=None) -> Scene(image BGR, objects list[SceneObject])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from models.synth import decks as D
+from models.synth.dice import die_image, dome_overlay
+from models.synth.textures import table_texture
+
+MIN_VISIBLE = {"card": 0.35, "card_back": 0.35, "die": 0.6}
+
+
+@dataclass
+class SceneObject:
+    kind: str                 # "card", "card_back" or "die"
+    corners: np.ndarray       # 4x2 float32, image pixels, sprite TL, TR, BR, BL
+    card: str | None = None   # e.g. "Td" for a face-up card
+    die: int | None = None    # top face 1-6
+    visible: float = 1.0      # fraction of the object's pixels not covered by later objects
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        x, y = self.corners[:, 0], self.corners[:, 1]
+        return float(x.min()), float(y.min()), float(x.max()), float(y.max())
+
+
+@dataclass
+class Scene:
+    image: np.ndarray
+    objects: list[SceneObject]
+
+
+def sprite_matrix(sprite_hw, center_xy, angle_deg: float, height_px: float, H: np.ndarray | None = None) -> np.ndarray:
+    """3x3 matrix taking sprite pixels to image pixels: scale to height_px, rotate, centre, then H."""
+    h, w = sprite_hw
+    s = height_px / h
+    a = np.deg2rad(angle_deg)
+    c, si = np.cos(a) * s, np.sin(a) * s
+    M = np.array([[c, -si, center_xy[0] - (c * w / 2 - si * h / 2)],
+                  [si, c, center_xy[1] - (si * w / 2 + c * h / 2)], [0, 0, 1]], np.float64)
+    return M if H is None else H @ M
+
+
+def sprite_corners(sprite_hw, M: np.ndarray) -> np.ndarray:
+    h, w = sprite_hw
+    pts = np.array([[[0, 0], [w, 0], [w, h], [0, h]]], np.float64)
+    return cv2.perspectiveTransform(pts, M)[0].astype(np.float32)
+
+
+def place(canvas: np.ndarray, sprite: np.ndarray, M: np.ndarray) -> np.ndarray:
+    """Alpha-composite a BGRA sprite onto a BGR canvas (in place) through M; returns its coverage."""
+    h, w = canvas.shape[:2]
+    warped = cv2.warpPerspective(sprite, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
+    canvas[:] = (canvas * (1 - alpha) + warped[:, :, :3] * alpha).astype(np.uint8)
+    return alpha[:, :, 0]
+
+
+def _shadow(canvas, alpha, rng, strength=None):
+    dx, dy = rng.integers(-6, 7, 2)
+    sh = cv2.GaussianBlur(np.roll(alpha, (int(dy), int(dx)), axis=(0, 1)), (0, 0), rng.uniform(2, 6))
+    k = strength if strength is not None else rng.uniform(0.15, 0.45)
+    canvas[:] = (canvas * (1 - k * sh[..., None])).astype(np.uint8)
+
+
+def camera_homography(h, w, rng, tilt=0.07) -> np.ndarray:
+    """Perspective of a camera slightly off square to the table: jitter the image corners."""
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = src + rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * np.float32([w, h])
+    return cv2.getPerspectiveTransform(src, dst).astype(np.float64)
+
+
+class _Builder:
+    def __init__(self, rng, h, w, decks, cache_root, H):
+        self.rng, self.h, self.w, self.H = rng, h, w, H
+        self.canvas = table_texture(int(h), int(w), rng)
+        self.cover = np.full((h, w), -1, np.int32)   # which object owns each pixel (-1: table or occluder)
+        self.areas: list[float] = []
+        self.objects: list[SceneObject] = []
+        self.deck = decks[int(rng.integers(len(decks)))]
+        self.cache_root = cache_root
+        self.backs = [self._back() for _ in range(2)]
+
+    def _back(self):
+        if self.deck.startswith("proc-") or self.rng.random() < 0.4:
+            return D.procedural_back(int(self.rng.integers(1 << 30)))
+        return D.svg_card(self.deck, None, self.cache_root)
+
+    def add(self, sprite, M, obj: SceneObject, shadow_p=0.5):
+        if self.rng.random() < shadow_p:
+            _shadow(self.canvas, cv2.warpPerspective(sprite[:, :, 3], M, (self.w, self.h)).astype(np.float32) / 255, self.rng)
+        alpha = place(self.canvas, sprite, M)
+        inside = alpha > 0.5
+        idx = len(self.objects)
+        self.cover[inside] = idx
+        obj.corners = sprite_corners(sprite.shape[:2], M)
+        self.areas.append(float(inside.sum()))
+        self.objects.append(obj)
+
+    def card(self, code, face_up, center, angle, height):
+        sprite = D.card_face(code, self.deck, self.cache_root) if face_up else self.backs[int(self.rng.random() < 0.2)]
+        M = sprite_matrix(sprite.shape[:2], center, angle, height, self.H)
+        self.add(sprite, M, SceneObject("card" if face_up else "card_back", None, code if face_up else None))
+
+    def die(self, value, center, angle, size):
+        sprite, _ = die_image(value, max(8, int(size * 1.5)), self.rng)
+        M = sprite_matrix(sprite.shape[:2], center, angle, size, self.H)
+        self.add(sprite, M, SceneObject("die", None, die=value), shadow_p=0.8)
+
+    def occluder(self):
+        """A skin-toned arm with a hand entering from an image edge."""
+        rng = self.rng
+        skin = np.array([rng.uniform(60, 200), rng.uniform(90, 200), rng.uniform(120, 245)], np.float32)
+        skin[2] = max(skin[2], skin[1] + 10)
+        layer = np.zeros((self.h, self.w), np.uint8)
+        edge = int(rng.integers(4))
+        t = rng.uniform(0.1, 0.9)
+        start = [(t * self.w, -20), (self.w + 20, t * self.h), (t * self.w, self.h + 20), (-20, t * self.h)][edge]
+        end = (rng.uniform(0.15, 0.85) * self.w, rng.uniform(0.15, 0.85) * self.h)
+        width = int(rng.uniform(0.08, 0.16) * min(self.h, self.w))
+        cv2.line(layer, (int(start[0]), int(start[1])), (int(end[0]), int(end[1])), 255, width, cv2.LINE_AA)
+        d = np.array(end) - np.array(start)
+        d /= np.linalg.norm(d) + 1e-6
+        cv2.ellipse(layer, (int(end[0]), int(end[1])), (int(width * 0.9), int(width * 0.7)),
+                    float(np.degrees(np.arctan2(d[1], d[0]))), 0, 360, 255, -1, cv2.LINE_AA)
+        for k in range(int(rng.integers(0, 5))):
+            fa = np.arctan2(d[1], d[0]) + rng.uniform(-0.8, 0.8)
+            tip = (end[0] + np.cos(fa) * width * 1.6, end[1] + np.sin(fa) * width * 1.6)
+            cv2.line(layer, (int(end[0]), int(end[1])), (int(tip[0]), int(tip[1])), 255, max(2, width // 5), cv2.LINE_AA)
+        a = layer.astype(np.float32)[..., None] / 255
+        _shadow(self.canvas, a[..., 0], rng, 0.4)
+        shade = (0.8 + 0.3 * cv2.GaussianBlur(rng.random((self.h, self.w)).astype(np.float32), (0, 0), 15))[..., None]
+        self.canvas[:] = np.clip(self.canvas * (1 - a) + skin * shade * a, 0, 255).astype(np.uint8)
+        self.cover[layer > 127] = -1
+
+    def finish(self) -> list[SceneObject]:
+        counts = np.bincount(self.cover[self.cover >= 0].ravel(), minlength=len(self.objects))
+        kept = []
+        for i, obj in enumerate(self.objects):
+            obj.visible = float(counts[i] / max(1.0, self.areas[i]))
+            x1, y1, x2, y2 = obj.box
+            on_image = x1 >= -0.1 * (x2 - x1) and y1 >= -0.1 * (y2 - y1) and x2 <= self.w * 1.0 + 0.1 * (x2 - x1) and y2 <= self.h + 0.1 * (y2 - y1)
+            if obj.visible >= MIN_VISIBLE[obj.kind] and on_image:
+                kept.append(obj)
+        return kept
+
+
+def _lighting(img, rng):
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    g = 1 + rng.uniform(-0.35, 0.35) * (xx / w - 0.5) + rng.uniform(-0.35, 0.35) * (yy / h - 0.5)
+    gain = g[..., None] * rng.uniform(0.6, 1.25) * rng.uniform(0.9, 1.1, 3).astype(np.float32)
+    out = img.astype(np.float32) * gain
+    if rng.random() < 0.3:  # glare: a bright soft spot from a lamp
+        glare = np.zeros((h, w), np.float32)
+        cv2.ellipse(glare, (int(rng.uniform(0, w)), int(rng.uniform(0, h))),
+                    (int(rng.uniform(0.03, 0.15) * w), int(rng.uniform(0.03, 0.12) * h)), rng.uniform(0, 180), 0, 360, 1.0, -1)
+        glare = cv2.GaussianBlur(glare, (0, 0), rng.uniform(5, 25)) * rng.uniform(0.3, 0.9)
+        out = out + glare[..., None] * (255 - out)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def camera_effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Lens blur, motion blur, sensor noise and JPEG artefacts."""
+    if rng.random() < 0.5:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.4))
+    if rng.random() < 0.2:
+        n = int(rng.integers(3, 10))
+        k = np.zeros((n, n), np.float32)
+        k[n // 2] = 1
+        k = cv2.warpAffine(k, cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1), (n, n))
+        img = cv2.filter2D(img, -1, k / max(k.sum(), 1e-6))
+    if rng.random() < 0.7:
+        img = np.clip(img + rng.normal(0, rng.uniform(1, 8), img.shape), 0, 255).astype(np.uint8)
+    if rng.random() < 0.8:
+        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+        img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return img
+
+
+def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_root=None, kind: str | None = None) -> Scene:
+    """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None)."""
+    from pathlib import Path
+    h, w = size
+    cache_root = Path(cache_root or "runs/cards")
+    decks = decks or D.deck_names(cache_root)
+    H = camera_homography(h, w, rng)
+    b = _Builder(rng, h, w, decks, cache_root, H)
+    kind = kind or ["cards", "cards", "mixed", "dice", "dome"][int(rng.integers(5))]
+    card_h = float(np.exp(rng.uniform(np.log(55), np.log(220)))) * min(h, w) / 480
+    codes = list(rng.permutation(D.CODES))
+    n_groups = {"cards": int(rng.integers(1, 6)), "mixed": int(rng.integers(1, 4)), "dice": int(rng.integers(0, 2)), "dome": int(rng.integers(0, 2))}[kind]
+    for _ in range(n_groups):
+        layout = ["single", "single", "pile", "fan", "row"][int(rng.integers(5))]
+        c = (rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h)
+        base = rng.uniform(0, 360)
+        face_up_p = 0.0 if rng.random() < 0.15 else 0.75
+        n = 1 if layout == "single" else int(rng.integers(2, 7))
+        for k in range(n):
+            if not codes:
+                break
+            code = codes.pop()
+            up = bool(rng.random() < face_up_p)
+            if layout in ("single", "pile"):
+                ctr = (c[0] + rng.normal(0, card_h * 0.08), c[1] + rng.normal(0, card_h * 0.08))
+                ang = base + rng.normal(0, 12)
+            elif layout == "fan":
+                ang = base + (k - n / 2) * rng.uniform(8, 16)
+                a = np.deg2rad(ang)
+                ctr = (c[0] + np.sin(a) * card_h * 0.4, c[1] - np.cos(a) * card_h * 0.4)
+            else:
+                a = np.deg2rad(base)
+                step = card_h * rng.uniform(0.25, 0.5)
+                ctr = (c[0] + np.cos(a) * step * k, c[1] + np.sin(a) * step * k)
+                ang = base + 90 + rng.normal(0, 3)
+            b.card(code, up, ctr, ang, card_h)
+    if kind in ("dice", "dome", "mixed"):
+        n_dice = 1 if kind == "dome" else int(rng.integers(1, 6))
+        die_px = float(np.exp(rng.uniform(np.log(20), np.log(90)))) * min(h, w) / 480
+        if kind == "dome":
+            die_px = float(rng.uniform(40, 110)) * min(h, w) / 480
+        centers = []
+        for _ in range(n_dice):
+            for _try in range(20):
+                c = (rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h)
+                if all(np.hypot(c[0] - o[0], c[1] - o[1]) > die_px * 1.6 for o in centers):
+                    break
+            centers.append(c)
+            b.die(int(rng.integers(1, 7)), c, rng.uniform(0, 360), die_px * rng.uniform(0.9, 1.1))
+        if kind == "dome":
+            pc = cv2.perspectiveTransform(np.array([[centers[0]]], np.float64), H)[0, 0]
+            dome_overlay(b.canvas, pc + rng.normal(0, die_px * 0.2, 2), die_px * rng.uniform(1.6, 2.6), rng)
+    for _ in range(int(rng.integers(0, 3)) if rng.random() < 0.45 else 0):
+        b.occluder()
+    objects = b.finish()
+    img = camera_effects(_lighting(b.canvas, rng), rng)
+    return Scene(img, objects)

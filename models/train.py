@@ -1,0 +1,158 @@
+"""Train the vision models in one command and ship them to models/weights/.
+
+    python3 -m models.train --data runs/data --runs runs/train [--epochs 30 --imgsz 320] [--ship]
+
+Stages (all from scratch, CPU friendly, each resumable on its own with --only):
+  det   ultralytics YOLO11n-OBB on OUT/det: classes card, card_back, die, oriented boxes
+  card  CropClassifier on upright card crops: 52 identities (models.synth.decks.CODES order)
+  die   CropClassifier on upright die crops: top face 1-6
+--ship exports each trained model to ONNX (and copies the PyTorch weights) into models/weights/.
+The data comes from `python3 -m models.make_dataset` (seeded); ultralytics runs offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import time
+from pathlib import Path
+
+import numpy as np
+
+WEIGHTS = Path(__file__).resolve().parent / "weights"
+os.environ.setdefault("YOLO_OFFLINE", "1")
+
+
+def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: int, workers: int = 2,
+                   model_yaml: str = "yolo11n-obb.yaml", fraction: float = 1.0) -> Path:
+    """Train (or resume, when runs/det/weights/last.pt exists) the OBB detector; returns best.pt."""
+    from ultralytics import YOLO
+    last = runs / "det" / "weights" / "last.pt"
+    if last.exists():
+        model = YOLO(str(last))
+        try:
+            model.train(resume=True)
+        except AssertionError as e:  # ultralytics: the run already finished
+            print(f"detector: not resumed ({e})")
+    else:
+        model = YOLO(model_yaml, task="obb")
+        model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, device="cpu", workers=workers,
+                    project=str(runs.resolve()), name="det", exist_ok=True, plots=False, pretrained=False,
+                    amp=False, cache="ram", degrees=0.0, fliplr=0.5, flipud=0.5, mosaic=1.0, scale=0.4,
+                    close_mosaic=max(1, epochs // 6), patience=0, seed=0, fraction=fraction, verbose=True)
+    return runs / "det" / "weights" / "best.pt"
+
+
+def train_classifier(train_npz: Path, val_npz: Path, n_classes: int, out: Path, epochs: int,
+                     batch: int = 128, lr: float = 3e-3, width: int = 24, seed: int = 0) -> float:
+    """Train a CropClassifier with light photometric augmentation; saves the best state to out; returns val accuracy."""
+    import torch
+    from torch import nn
+
+    from models.classifier import CropClassifier, crops_to_tensor
+    torch.manual_seed(seed)
+    tr, va = np.load(train_npz), np.load(val_npz)
+    xtr, ytr = torch.from_numpy(crops_to_tensor(tr["x"])), torch.from_numpy(tr["y"])
+    xva, yva = torch.from_numpy(crops_to_tensor(va["x"])), torch.from_numpy(va["y"])
+    model = CropClassifier(n_classes, width)
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    steps = epochs * ((len(xtr) + batch - 1) // batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
+    g = torch.Generator().manual_seed(seed)
+    best = -1.0
+    for ep in range(epochs):
+        model.train()
+        t0, total = time.time(), 0.0
+        for idx in torch.randperm(len(xtr), generator=g).split(batch):
+            x = xtr[idx]
+            n = len(x)
+            gain = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.35, generator=g)
+            tint = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
+            x = (x * gain * tint + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1, generator=g)
+                 + torch.randn(x.shape, generator=g) * 0.03).clamp(0, 1)
+            loss = loss_fn(model(x), ytr[idx])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss) * n
+        acc = evaluate_classifier(model, xva, yva)
+        print(f"{out.name}: epoch {ep + 1}/{epochs} loss {total / len(xtr):.4f} val acc {acc:.4f} ({time.time() - t0:.0f} s)", flush=True)
+        if acc >= best:
+            best = acc
+            out.parent.mkdir(parents=True, exist_ok=True)
+            torch.save({"state": model.state_dict(), "n_classes": n_classes, "width": width, "val_acc": acc}, out)
+    return best
+
+
+def evaluate_classifier(model, x, y) -> float:
+    import torch
+    model.eval()
+    with torch.no_grad():
+        pred = torch.cat([model(b).argmax(1) for b in x.split(512)])
+    return float((pred == y).float().mean()) if len(y) else float("nan")
+
+
+def export_classifier(pt: Path, onnx_path: Path, crop_wh) -> None:
+    import torch
+
+    from models.classifier import CropClassifier
+    ck = torch.load(pt, map_location="cpu")
+    model = CropClassifier(ck["n_classes"], ck["width"])
+    model.load_state_dict(ck["state"])
+    model.eval()
+    dummy = torch.zeros(1, 3, crop_wh[1], crop_wh[0])
+    torch.onnx.export(model, (dummy,), str(onnx_path), input_names=["crops"], output_names=["logits"],
+                      dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
+
+
+def export_detector(best_pt: Path, imgsz: int) -> None:
+    from ultralytics import YOLO
+    WEIGHTS.mkdir(parents=True, exist_ok=True)
+    onnx = YOLO(str(best_pt)).export(format="onnx", imgsz=imgsz, simplify=False, dynamic=False, opset=17)
+    shutil.copy(onnx, WEIGHTS / "detector.onnx")
+    shutil.copy(best_pt, WEIGHTS / "detector.pt")
+
+
+def main(argv=None):
+    from vision.crops import CARD_CROP_WH, DIE_CROP_WH
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", type=Path, default=Path("runs/data"), help="output of models.make_dataset")
+    ap.add_argument("--runs", type=Path, default=Path("runs/train"), help="checkpoints (git-ignored)")
+    ap.add_argument("--only", choices=("det", "card", "die"), action="append", help="train only these stages")
+    ap.add_argument("--epochs", type=int, default=30, help="detector epochs")
+    ap.add_argument("--cls-epochs", type=int, default=12, help="classifier epochs")
+    ap.add_argument("--imgsz", type=int, default=320)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--fraction", type=float, default=1.0, help="use this fraction of the training images")
+    ap.add_argument("--threads", type=int, help="torch CPU threads")
+    ap.add_argument("--ship", action="store_true", help="export the trained models to models/weights/")
+    a = ap.parse_args(argv)
+    if a.threads:
+        import torch
+        torch.set_num_threads(a.threads)
+    stages = a.only or ["det", "card", "die"]
+    a.runs.mkdir(parents=True, exist_ok=True)
+    for stage in stages:
+        t0 = time.time()
+        if stage == "det":
+            best = train_detector(a.data / "det" / "data.yaml", a.runs, a.epochs, a.imgsz, a.batch, a.workers, fraction=a.fraction)
+            if a.ship:
+                export_detector(best, a.imgsz)
+        else:
+            n, wh = (52, CARD_CROP_WH) if stage == "card" else (6, DIE_CROP_WH)
+            pt = a.runs / f"{stage}_classifier.pt"
+            acc = train_classifier(a.data / f"{stage}_train.npz", a.data / f"{stage}_val.npz", n, pt, a.cls_epochs)
+            print(f"{stage} classifier: best val acc {acc:.4f}")
+            if a.ship:
+                WEIGHTS.mkdir(parents=True, exist_ok=True)
+                shutil.copy(pt, WEIGHTS / f"{stage}_classifier.pt")
+                export_classifier(pt, WEIGHTS / f"{stage}_classifier.onnx", wh)
+        print(f"stage {stage}: {time.time() - t0:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

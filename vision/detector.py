@@ -1,0 +1,176 @@
+"""Find cards, card backs and dice in a BGR image, and read each card's identity and each die's top face.
+
+    from vision.detector import Detector, Detection
+    det = Detector()                       # models/weights/*.onnx through onnxruntime
+    for d in det.detect(image_bgr):        # list[Detection]
+        print(d.kind, d.box, d.card, d.die, d.to_json())
+
+Two stages, trained on synthetic scenes (models/): an oriented-box YOLO detector (classes card,
+card_back, die), then small classifiers on crops warped upright from each oriented box (52 card
+identities, 6 die faces). The oriented box is what makes the crop upright, so the classifier sees a
+card the same way at any rotation on the table. No network access at run time.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.crops import CARD_CROP_WH, DIE_CROP_WH, upright_crop
+
+KINDS = ("card", "card_back", "die")
+RANKS, SUITS = "A23456789TJQK", "shdc"
+CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # the card classifier's class order
+DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
+WEIGHT_FILES = {"onnx": "detector.onnx", "ultralytics": "detector.pt"}
+TRAIN_HINT = ("train them with: python3 -m models.make_dataset --out runs/data && "
+              "python3 -m models.train --data runs/data --ship (see models/MODEL_CARD.md)")
+
+
+class WeightsMissing(FileNotFoundError):
+    """A model file is not where the detector expects it."""
+
+
+@dataclass(frozen=True)
+class Detection:
+    kind: str                                   # "card" (face up), "card_back" or "die"
+    box: tuple[float, float, float, float]      # x1, y1, x2, y2 around the whole object, input pixels
+    confidence: float                           # detector score, 0-1
+    card: str | None = None                     # e.g. "Td"; None for backs, dice and unreadable cards
+    die: int | None = None                      # top face 1-6; None for cards and unreadable dice
+    corners: tuple[tuple[float, float], ...] | None = field(default=None, compare=False)  # oriented box, 4 points
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"detection kind must be one of {KINDS}, got {self.kind!r}")
+        if self.card is not None and (len(self.card) != 2 or self.card[0] not in RANKS or self.card[1] not in SUITS):
+            raise ValueError(f"card must be rank from {RANKS} plus suit from {SUITS}, got {self.card!r}")
+        if self.die is not None and self.die not in range(1, 7):
+            raise ValueError(f"die must be 1-6, got {self.die!r}")
+
+    def to_json(self) -> dict:
+        """The `pelituomari detect --json` detection object (a stable contract)."""
+        return {"kind": self.kind, "box": [round(float(v), 1) for v in self.box],
+                "confidence": round(float(self.confidence), 4), "card": self.card, "die": self.die}
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def _session(path: Path):
+    import onnxruntime as ort
+    if not path.is_file():
+        raise WeightsMissing(f"model file not found: {path}; expected detector.onnx, card_classifier.onnx and "
+                             f"die_classifier.onnx in {path.parent}; {TRAIN_HINT}")
+    opts = ort.SessionOptions()
+    opts.log_severity_level = 3
+    return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+
+
+class Detector:
+    """weights: a folder holding the model files, or the detector file itself (its folder holds the
+    classifiers); None means models/weights/. backend "onnx" (default) or "ultralytics" (detector.pt;
+    the classifiers always run on onnxruntime)."""
+
+    def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.4,
+                 iou: float = 0.6, card_min_prob: float = 0.5, die_min_prob: float = 0.5, imgsz: int | None = None):
+        if backend not in WEIGHT_FILES:
+            raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
+        path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
+        folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in (".onnx", ".pt") else (path.parent, path)
+        self.backend, self.conf, self.iou = backend, conf, iou
+        self.card_min_prob, self.die_min_prob = card_min_prob, die_min_prob
+        if backend == "onnx":
+            self._det = _session(det_file)
+            self._det_input = self._det.get_inputs()[0].name
+            self.imgsz = int(self._det.get_inputs()[0].shape[2])
+        else:
+            if not det_file.is_file():
+                raise WeightsMissing(f"model file not found: {det_file}; {TRAIN_HINT}")
+            os.environ.setdefault("YOLO_OFFLINE", "1")
+            from ultralytics import YOLO
+            self._det = YOLO(str(det_file), task="obb")
+            self.imgsz = imgsz or int(self._det.model.args.get("imgsz", 320))
+        self._card = _session(folder / "card_classifier.onnx")
+        self._die = _session(folder / "die_classifier.onnx")
+
+    # ---- stage 1: oriented boxes -------------------------------------------------------------------
+    def _letterbox(self, image: np.ndarray):
+        h, w = image.shape[:2]
+        s = self.imgsz
+        r = min(s / h, s / w)
+        nw, nh = int(round(w * r)), int(round(h * r))
+        px, py = (s - nw) / 2, (s - nh) / 2
+        canvas = np.full((s, s, 3), 114, np.uint8)
+        left, top = int(round(px - 0.1)), int(round(py - 0.1))
+        canvas[top:top + nh, left:left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if r < 1 else cv2.INTER_LINEAR)
+        return canvas, r, left, top
+
+    def _boxes_onnx(self, image):
+        """(rects ((cx, cy), (w, h), angle_deg) in input pixels, scores, class ids) after rotated NMS."""
+        lb, r, left, top = self._letterbox(image)
+        x = np.ascontiguousarray(lb[:, :, ::-1].transpose(2, 0, 1)[None], dtype=np.float32) / 255.0
+        out = self._det.run(None, {self._det_input: x})[0][0]          # (4 + classes + 1, anchors)
+        scores_all = out[4:4 + len(KINDS)]
+        cls = scores_all.argmax(0)
+        score = scores_all.max(0)
+        keep = score >= self.conf
+        cx, cy, bw, bh = out[0][keep], out[1][keep], out[2][keep], out[3][keep]
+        ang = np.degrees(out[4 + len(KINDS)][keep])
+        rects = [(((a - left) / r, (b - top) / r), (c / r, d / r), e) for a, b, c, d, e in zip(cx, cy, bw, bh, ang)]
+        return self._nms(rects, score[keep], cls[keep])
+
+    def _boxes_ultralytics(self, image):
+        res = self._det.predict(image, imgsz=self.imgsz, conf=self.conf, iou=self.iou, verbose=False)[0].obb
+        xywhr = res.xywhr.cpu().numpy()
+        rects = [((a, b), (c, d), float(np.degrees(e))) for a, b, c, d, e in xywhr]
+        return rects, res.conf.cpu().numpy(), res.cls.cpu().numpy().astype(int)
+
+    def _nms(self, rects, scores, cls):
+        if not rects:
+            return [], np.zeros(0), np.zeros(0, int)
+        idx = cv2.dnn.NMSBoxesRotated(rects, scores.astype(float).tolist(), self.conf, self.iou)
+        idx = np.array(idx).reshape(-1)
+        return [rects[i] for i in idx], scores[idx], cls[idx]
+
+    # ---- stage 2: identities -----------------------------------------------------------------------
+    def _read(self, session, crops, rotations):
+        """Class probabilities averaged over the crops' given quarter-turn rotations (the crop's 'up' is open)."""
+        probs = 0
+        for k in rotations:
+            batch = np.stack([np.rot90(c, k) for c in crops]).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+            probs = probs + _softmax(session.run(None, {session.get_inputs()[0].name: np.ascontiguousarray(batch)})[0])
+        return probs / len(rotations)
+
+    def detect(self, image_bgr: np.ndarray) -> list[Detection]:
+        if not isinstance(image_bgr, np.ndarray) or image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.size == 0:
+            raise ValueError(f"detect() needs an H x W x 3 BGR image, got {getattr(image_bgr, 'shape', type(image_bgr))}")
+        image = np.ascontiguousarray(image_bgr, dtype=np.uint8)
+        h, w = image.shape[:2]
+        rects, scores, cls = (self._boxes_onnx if self.backend == "onnx" else self._boxes_ultralytics)(image)
+        kinds = [KINDS[int(c)] for c in cls]
+        cards = [i for i, k in enumerate(kinds) if k == "card"]
+        dice = [i for i, k in enumerate(kinds) if k == "die"]
+        card_of, die_of = {}, {}
+        if cards:
+            p = self._read(self._card, [upright_crop(image, rects[i], CARD_CROP_WH) for i in cards], (0, 2))
+            card_of = {i: CARD_CODES[int(j)] for i, j, q in zip(cards, p.argmax(1), p.max(1)) if q >= self.card_min_prob}
+        if dice:
+            p = self._read(self._die, [upright_crop(image, rects[i], DIE_CROP_WH) for i in dice], (0, 1, 2, 3))
+            die_of = {i: int(j) + 1 for i, j, q in zip(dice, p.argmax(1), p.max(1)) if q >= self.die_min_prob}
+        out = []
+        for i, rect in enumerate(rects):
+            pts = cv2.boxPoints(rect)
+            x1, y1 = np.clip(pts.min(0), 0, (w, h))
+            x2, y2 = np.clip(pts.max(0), 0, (w, h))
+            out.append(Detection(kinds[i], (float(x1), float(y1), float(x2), float(y2)), float(scores[i]),
+                                 card_of.get(i), die_of.get(i), tuple((float(a), float(b)) for a, b in pts)))
+        out.sort(key=lambda d: (d.box[1], d.box[0]))
+        return out
