@@ -1,0 +1,1 @@
+"""Embedded sample game logs (JSON Lines), replayed by `pelituomari replay` by default."""
