@@ -1,0 +1,37 @@
+"""`pelituomari sheet`: print a Kiketti game's score sheet ("pöytäkirja") as a table, CSV or JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from pelituomari.cli import CommandError
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("sheet", help="print the score sheet of a Kiketti game log (default: the embedded sample)")
+    p.add_argument("log", nargs="?", help="a .jsonl log or an SQLite event store; default: the embedded sample")
+    p.add_argument("--game-id", type=int, help="with an event store: which game (default: the latest)")
+    p.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    p.add_argument("--language", choices=("fi", "en"), default="fi", help="labels of the table format")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from pelituomari.commands.replay import load_events
+    from pelituomari.game import referee_for
+
+    events, name = load_events(args.log, None, args.game_id)
+    referee = referee_for(events, args.language, where=name)
+    sheet = getattr(referee.engine, "sheet", None)
+    if sheet is None:
+        raise CommandError(f"{name}: a '{referee.game}' game keeps no Kiketti score sheet")
+    if args.format == "csv":
+        sys.stdout.write(sheet.to_csv())
+    elif args.format == "json":
+        json.dump({"log": name, "finished": referee.engine.finished, **sheet.to_json()}, sys.stdout,
+                  ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(sheet.render(args.language) + "\n")
+    return 0
