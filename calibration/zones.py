@@ -60,7 +60,7 @@ def kiketti_layout(seats: int, table_mm: tuple[float, float]) -> dict[str, Zone]
     w, h = table_mm
     cx, cy = w / 2, h / 2
     zones = [Zone("stock", cx - 150, cy - 65, cx - 40, cy + 65), Zone("pile", cx - 20, cy - 80, cx + 130, cy + 80)]
-    row_w, row_d = 4 * 75.0, 105.0  # four cards side by side, one card deep
+    row_w, row_d = 5 * 75.0, 105.0  # five cards side by side (4 dealt + a drawn one), one card deep
     near = Zone("seat0", cx - row_w / 2, h - 70 - row_d, cx + row_w / 2, h - 70)
     far = Zone("seat_far", cx - row_w / 2, 70, cx + row_w / 2, 70 + row_d)
     left = Zone("seat_left", 70, cy - row_w / 2, 70 + row_d, cy + row_w / 2)

@@ -102,11 +102,15 @@ class VirtualTable:
         cv2.warpAffine(img, M, (canvas.shape[1], canvas.shape[0]), dst=canvas, flags=cv2.INTER_NEAREST,
                        borderMode=cv2.BORDER_TRANSPARENT)
 
-    def render(self, sprites: list[Sprite], noise_rng: np.random.Generator | None = None) -> np.ndarray:
-        """One camera frame showing ``sprites`` (drawn in list order, later on top)."""
+    def render(self, sprites: list[Sprite], noise_rng: np.random.Generator | None = None,
+               overlay=None) -> np.ndarray:
+        """One camera frame showing ``sprites`` (drawn in list order, later on top); ``overlay``
+        draws on the top-down canvas last (a Kimble dome over the die), given ``to_canvas(x, y)``."""
         canvas = self.base.copy()
         for sprite in sprites:
             paste(canvas, sprite, self.s, self.m)
+        if overlay is not None:
+            overlay(canvas, self._px, self.s)
         frame = cv2.warpPerspective(canvas, self._warp, self.image_size, flags=cv2.INTER_LINEAR,
                                     borderMode=cv2.BORDER_CONSTANT, borderValue=(35, 35, 35))
         if noise_rng is not None:

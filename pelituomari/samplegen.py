@@ -1,0 +1,331 @@
+"""Render the embedded sample videos: a Kiketti round and Kimble opening pops, with ground truth.
+
+    python3 -m pelituomari.samplegen [--out pelituomari/samples]
+
+Each game is a script of card moves (or die pops) on the virtual table of ``vision.virtual_table``,
+drawn with the synthetic card, die and table renderers of ``models.synth`` and seen through a
+tilted overhead camera.  Written per game: ``NAME.mp4``, ``NAME.calibration.json`` (found from
+the ArUco markers of the first frame, exactly as ``pelituomari calibrate`` would) and
+``NAME.truth.jsonl``: the game start and every event the camera should report, each dated by the
+first frame that shows it.  Rendering is deterministic (fixed seeds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from calibration.table import TableCalibration
+from calibration.zones import Zone, kiketti_layout, kimble_layout
+from referee.events import CardMoved, CardsRevealed, DieSettled, Event, GameStarted, Source, write_jsonl
+from vision.virtual_table import CARD_MM, Sprite, VirtualTable
+
+FPS = 15
+IMAGE_SIZE = (1280, 720)
+KIKETTI_TABLE = (900.0, 560.0)
+KIMBLE_TABLE = (640.0, 400.0)
+DECK = "proc-3"
+SAMPLES = Path(__file__).parent / "samples"
+
+
+@dataclass
+class Pose:
+    x: float
+    y: float
+    angle: float = 0.0
+
+
+@dataclass
+class Move:
+    card: str
+    t0: float
+    duration: float
+    start: Pose
+    end: Pose
+    up_before: bool
+    up_after: bool
+
+
+class CardScript:
+    """Card moves in time; ``frame_state(t)`` says where every card lies and which side is up."""
+
+    def __init__(self, zones: dict[str, Zone]):
+        self.zones = zones
+        self.t = 0.6
+        self.moves: list[Move] = []
+        self.pose: dict[str, Pose] = {}
+        self.up: dict[str, bool] = {}
+        self.expected: list[tuple[str, dict]] = []  # (kind, fields); "t" is found from the frames
+
+    def move(self, card: str, to: Pose, up: bool | None = None, duration: float = 0.45, pause: float = 0.35,
+             start: Pose | None = None, event: dict | None = None) -> None:
+        begin = start or self.pose[card]
+        up_before = self.up.get(card, False)
+        up_after = up_before if up is None else up
+        self.moves.append(Move(card, self.t, duration, begin, to, up_before, up_after))
+        self.pose[card], self.up[card] = to, up_after
+        if event is not None:
+            self.expected.append(("moved", {"card_code": card, "t0": self.t, **event}))
+        self.t += duration + pause
+
+    def reveal(self, zone: str, cards: list[str]) -> None:
+        t0 = self.t
+        for card in cards:
+            self.move(card, self.pose[card], up=True, duration=0.3, pause=0.1)
+        self.expected.append(("revealed", {"zone": zone, "cards": tuple(cards), "t0": t0}))
+        self.t += 0.5
+
+    def frame_state(self, t: float) -> list[tuple[str, Pose, bool]]:
+        """(card, pose, face up) of every card on the table at time ``t``, bottom first."""
+        state: dict[str, tuple[float, Pose, bool]] = {}
+        for m in self.moves:
+            if m.t0 > t:
+                continue
+            f = min(1.0, (t - m.t0) / m.duration)
+            e = f * f * (3 - 2 * f)  # ease in and out
+            pose = Pose(m.start.x + (m.end.x - m.start.x) * e, m.start.y + (m.end.y - m.start.y) * e,
+                        m.start.angle + (m.end.angle - m.start.angle) * e)
+            up = m.up_after if f >= 0.5 else m.up_before
+            state[m.card] = (m.t0, pose, up)
+        return [(card, pose, up) for card, (_, pose, up) in sorted(state.items(), key=lambda kv: kv[1][0])]
+
+
+def kiketti_script() -> tuple[CardScript, GameStarted]:
+    """Two players; Aino (seat 0, near edge) deals, Ville (seat 1, far edge) opens.
+
+    Deal; Ville draws 5h and discards it; Aino slaps her own 5c; Aino draws 9h and discards it,
+    slaps her 9s; Ville draws Qd, puts it among his table cards and sends Kh to the pile; Aino
+    slaps Kc and Ville, a moment later, Ks; Aino draws 2s, discards it and slaps her last card 2d:
+    her table is empty, the round ends, Ville turns his cards up."""
+    zones = kiketti_layout(2, KIKETTI_TABLE)
+    s = CardScript(zones)
+    stock = Pose(*zones["stock"].centre, 0.0)
+    pile_x, pile_y = zones["pile"].centre
+    rng = np.random.default_rng(5)
+
+    def slot(seat: int, i: int) -> Pose:
+        z = zones[f"seat{seat}"]
+        return Pose(z.x0 + 37.5 + 75 * i, (z.y0 + z.y1) / 2, 180.0 if seat == 1 else 0.0)
+
+    def pile() -> Pose:
+        return Pose(pile_x + rng.uniform(-12, 12), pile_y + rng.uniform(-12, 12), rng.uniform(-25, 25))
+
+    def hand(seat: int) -> Pose:
+        x, y = zones[f"hand{seat}"].centre
+        return Pose(x, y, 180.0 if seat == 1 else 0.0)
+
+    aino = {"5c": 0, "9s": 1, "2d": 2, "Kc": 3}
+    ville = {"7d": 1, "Kh": 2, "3h": 3, "Ks": 4}  # slot 0 is left free for the card he swaps in
+    for (a, ai), (v, vi) in zip(aino.items(), ville.items()):
+        s.move(v, slot(1, vi), start=stock, event={"from_zone": "stock", "to_zone": "seat1"})
+        s.move(a, slot(0, ai), start=stock, event={"from_zone": "stock", "to_zone": "seat0"})
+    s.t += 1.0
+
+    def draw(card: str, seat: int) -> None:
+        s.move(card, hand(seat), start=stock, pause=0.8,
+               event={"from_zone": "stock", "to_zone": f"hand{seat}", "by": seat})
+
+    def to_pile(card: str, from_zone: str, by: int, pause: float = 0.6) -> None:
+        s.move(card, pile(), up=True, pause=pause,
+               event={"from_zone": from_zone, "to_zone": "pile", "face_up": True, "by": by, "card": card})
+
+    draw("5h", 1)
+    to_pile("5h", "hand1", 1)
+    to_pile("5c", "seat0", 0, pause=1.0)
+    draw("9h", 0)
+    to_pile("9h", "hand0", 0)
+    to_pile("9s", "seat0", 0, pause=1.0)
+    draw("Qd", 1)
+    s.move("Qd", slot(1, 0), pause=0.6, event={"from_zone": "hand1", "to_zone": "seat1", "by": 1})
+    to_pile("Kh", "seat1", 1, pause=0.15)
+    to_pile("Kc", "seat0", 0, pause=-0.2)  # Ville's Ks starts 0.25 s after Aino's Kc
+    to_pile("Ks", "seat1", 1, pause=1.0)
+    draw("2s", 0)
+    to_pile("2s", "hand0", 0)
+    to_pile("2d", "seat0", 0, pause=1.2)
+    s.reveal("seat1", ["Qd", "7d", "3h"])
+    s.t += 1.5
+    start = GameStarted(t=0.0, game="kiketti", players=("Aino", "Ville"), settings={"rounds": 1, "required_calls": 0})
+    return s, start
+
+
+def render_kiketti(out: Path) -> None:
+    from models.synth.decks import card_face, procedural_back
+    from models.synth.textures import table_texture
+
+    script, start = kiketti_script()
+    rng = np.random.default_rng(11)
+    felt = table_texture(560, 900, rng, "felt")
+    table = VirtualTable(KIKETTI_TABLE, felt, IMAGE_SIZE)
+    back = procedural_back(4)
+    faces: dict[str, np.ndarray] = {}
+    stock = Pose(*script.zones["stock"].centre)
+    stock_pile = [Sprite(back, stock.x - 1.5 * k, stock.y - 1.0 * k, *CARD_MM, 0.0) for k in range(3)]
+    frames = round((script.t + 0.5) * FPS)
+    truth_frames: list[list[tuple[str, Pose, bool]]] = []
+    writer = _writer(out / "kiketti_table.mp4")
+    noise = np.random.default_rng(3)
+    for n in range(frames):
+        state = script.frame_state(n / FPS)
+        truth_frames.append(state)
+        sprites = list(stock_pile)
+        for card, pose, up in state:
+            image = faces.setdefault(card, card_face(card, DECK, None)) if up else back
+            sprites.append(Sprite(image, pose.x, pose.y, *CARD_MM, pose.angle))
+        frame = table.render(sprites, noise)
+        if n == 0:
+            _write_calibration(frame, KIKETTI_TABLE, script.zones, table.H, out / "kiketti_table.calibration.json")
+        writer.write(frame)
+    writer.release()
+    events = _card_truth(script, truth_frames)
+    (out / "kiketti_table.truth.jsonl").write_text(write_jsonl([start, *events]), encoding="utf-8")
+
+
+def _card_truth(script: CardScript, frames: list[list[tuple[str, Pose, bool]]]) -> list[Event]:
+    """Each scripted event dated by the first frame that shows it done."""
+    zones = script.zones
+    events: list[Event] = []
+    for kind, f in script.expected:
+        first = math.ceil(f["t0"] * FPS - 1e-9)
+        for n in range(first, len(frames)):
+            where = {card: (pose, up) for card, pose, up in frames[n]}
+            if kind == "revealed":
+                done = all(where[c][1] for c in f["cards"])
+            else:
+                pose, up = where[f["card_code"]]
+                done = zones[f["to_zone"]].contains(pose.x, pose.y) and (up or f["to_zone"] != "pile")
+            if done:
+                break
+        else:
+            raise AssertionError(f"scripted event never happens in the frames: {kind} {f}")
+        t, dt = n / FPS, (1 / FPS if n else 0.0)
+        if kind == "revealed":
+            events.append(CardsRevealed(t=t, source=Source.CAMERA, zone=f["zone"], cards=f["cards"]))
+        else:
+            events.append(CardMoved(t=t, source=Source.CAMERA, card=f.get("card"), from_zone=f["from_zone"],
+                                    to_zone=f["to_zone"], face_up=f.get("face_up", False), by=f.get("by"),
+                                    t_uncertainty=dt))
+    return sorted(events, key=lambda e: e.t)
+
+
+# ---------------------------------------------------------------- Kimble
+
+
+@dataclass
+class Pop:
+    """A pop: the die tumbles for ``tumble_s`` then rests at ``rest`` showing ``value``
+    (a pair of values alternating frame by frame: a leaning die the camera cannot read)."""
+
+    t0: float
+    rest: Pose
+    value: int | tuple[int, int]
+    tumble_s: float = 0.6
+
+
+def kimble_pops() -> tuple[list[Pop], float, GameStarted]:
+    """The opening pops of four teams: 3, 6, a leaning die (unreadable), tapped: 2, then 5."""
+    cx, cy = kimble_layout(KIMBLE_TABLE)["dome"].centre
+    spots = [(-12, 8, 20), (10, -6, 65), (4, 12, 40), (-8, -10, 10), (12, 6, 80)]
+    values: list[int | tuple[int, int]] = [3, 6, (1, 4), 2, 5]
+    pops, t = [], 1.2
+    for (dx, dy, angle), value in zip(spots, values):
+        pops.append(Pop(t, Pose(cx + dx, cy + dy, angle), value))
+        t += 0.6 + 1.6
+    start = GameStarted(t=0.0, game="kimble", players=("Punaiset", "Siniset", "Keltaiset", "Vihreät"))
+    return pops, t + 0.5, start
+
+
+def die_state(pops: list[Pop], initial: Pose, initial_value: int, n: int, rng: np.random.Generator):
+    """Where the die is and what it shows in frame ``n``."""
+    t = n / FPS
+    pose, value = initial, initial_value
+    for pop in pops:
+        if t < pop.t0:
+            break
+        if t < pop.t0 + pop.tumble_s:
+            cx, cy = pop.rest.x, pop.rest.y
+            return Pose(cx + rng.uniform(-25, 25), cy + rng.uniform(-25, 25), rng.uniform(0, 90)), int(rng.integers(1, 7))
+        pose = pop.rest
+        value = pop.value if isinstance(pop.value, int) else pop.value[n % 2]
+    return pose, value
+
+
+def render_kimble(out: Path) -> None:
+    from models.synth.dice import die_image, dome_overlay
+    from models.synth.textures import table_texture
+
+    pops, duration, start = kimble_pops()
+    zones = kimble_layout(KIMBLE_TABLE)
+    rng = np.random.default_rng(21)
+    surface = table_texture(400, 640, rng, "wood")
+    board = zones["board"]
+    bw, bh = round(board.x1 - board.x0), round(board.y1 - board.y0)
+    surface[round(board.y0):round(board.y0) + bh, round(board.x0):round(board.x0) + bw] = table_texture(bh, bw, rng, "kimble")
+    table = VirtualTable(KIMBLE_TABLE, surface, IMAGE_SIZE)
+    die_size = 18.0
+    faces = {v: die_image(v, 64, np.random.default_rng(0), color=(245, 245, 245), pip_color=(20, 20, 20))[0]
+             for v in range(1, 7)}
+    dome_x, dome_y = zones["dome"].centre
+    initial = Pose(dome_x - 5, dome_y + 3, 15)
+    frames = round(duration * FPS)
+    writer = _writer(out / "kimble_table.mp4")
+    noise, tumble = np.random.default_rng(3), np.random.default_rng(4)
+
+    def dome(canvas, to_canvas, s):
+        dome_overlay(canvas, to_canvas(dome_x, dome_y), 52 * s, np.random.default_rng(9))
+
+    for n in range(frames):
+        pose, value = die_state(pops, initial, 4, n, tumble)
+        frame = table.render([Sprite(faces[value], pose.x, pose.y, die_size, die_size, pose.angle)], noise, dome)
+        if n == 0:
+            _write_calibration(frame, KIMBLE_TABLE, zones, table.H, out / "kimble_table.calibration.json")
+        writer.write(frame)
+    writer.release()
+    events = []
+    for pop in pops:
+        first = math.ceil((pop.t0 + pop.tumble_s) * FPS - 1e-9)
+        events.append(DieSettled(t=first / FPS, source=Source.CAMERA,
+                                 value=pop.value if isinstance(pop.value, int) else None, zone="dome"))
+    (out / "kimble_table.truth.jsonl").write_text(write_jsonl([start, *events]), encoding="utf-8")
+
+
+# ---------------------------------------------------------------- files
+
+
+def _writer(path: Path) -> cv2.VideoWriter:
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), FPS, IMAGE_SIZE)
+    if not writer.isOpened():
+        raise RuntimeError(f"{path}: OpenCV cannot write mp4v video here")
+    return writer
+
+
+def _write_calibration(frame, table_mm, zones, true_H, path: Path) -> None:
+    """Calibrate from the markers like a user would, and check it against the virtual camera."""
+    cal = TableCalibration.from_markers(frame, table_mm, zones=zones)
+    corners = np.array([[0, 0], [table_mm[0], 0], [table_mm[0], table_mm[1]], [0, table_mm[1]]], float)
+    true_px = cv2.perspectiveTransform(corners[None], true_H)[0]
+    err = float(np.abs(cal.to_pixels(corners) - true_px).max())
+    if err > 1.0:
+        raise RuntimeError(f"{path}: calibration from the rendered markers is {err:.2f} px off")
+    cal.save(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Render the embedded sample videos and their ground truth.")
+    parser.add_argument("--out", type=Path, default=SAMPLES)
+    parser.add_argument("--game", choices=("kiketti", "kimble"), action="append")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for game in args.game or ("kiketti", "kimble"):
+        (render_kiketti if game == "kiketti" else render_kimble)(args.out)
+        print(f"{game}: written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

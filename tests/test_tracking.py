@@ -1,0 +1,129 @@
+"""The tracker turns per-frame detections (already on the table, in mm) into events."""
+
+from calibration.zones import kiketti_layout, kimble_layout
+from referee.events import CardMoved, CardsRevealed, DieSettled
+from vision.tracking import Seen, Tracker
+
+TABLE = (900.0, 560.0)
+ZONES = kiketti_layout(2, TABLE)
+DT = 0.1
+
+
+def centre(zone, dx=0.0):
+    x, y = ZONES[zone].centre
+    return x + dx, y
+
+
+def back(zone, dx=0.0):
+    return Seen("card_back", *centre(zone, dx))
+
+
+def face(zone, card, dx=0.0):
+    return Seen("card", *centre(zone, dx), card=card)
+
+
+def feed(tracker, frames, t0=0.0):
+    """Feed a list of per-frame detection lists at DT apart; return all events and the end time."""
+    events = []
+    t = t0
+    for seen in frames:
+        events += tracker.update(round(t, 6), seen)
+        t += DT
+    return events, t
+
+
+def test_a_card_counts_on_the_pile_only_after_n_frames_and_is_dated_by_its_first_sighting():
+    tracker = Tracker(ZONES, confirm_frames=3)
+    hand = [back("hand0")]
+    events, t = feed(tracker, [hand] * 4)
+    assert events == [CardMoved(t=0.0, source="camera", from_zone="stock", to_zone="hand0", by=0, t_uncertainty=0.0)]
+    # the card leaves the hand (1 frame in the air), lands on the pile; two frames are not enough
+    events, t = feed(tracker, [[], [face("pile", "7h")], [face("pile", "7h")]], t)
+    assert events == []
+    events, t = feed(tracker, [[face("pile", "7h")]], t)
+    assert events == [CardMoved(t=0.5, source="camera", card="7h", from_zone="hand0", to_zone="pile", face_up=True,
+                                by=0, t_uncertainty=DT)]
+
+
+def test_a_one_frame_glimpse_makes_no_event():
+    tracker = Tracker(ZONES, confirm_frames=3)
+    events, _ = feed(tracker, [[], [face("pile", "Ks")], [], [], [back("seat0")], [], []])
+    assert events == []
+
+
+def test_deal_then_slap_of_a_seat_card_comes_from_that_seat():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat1 = [back("seat1", dx) for dx in (-100, -30, 30, 100)]
+    events, t = feed(tracker, [seat1] * 3)
+    assert [(e.from_zone, e.to_zone) for e in events] == [("stock", "seat1")] * 4
+    assert all(e.t == 0.0 for e in events)
+    events, t = feed(tracker, [seat1[:3] + [face("pile", "9c")]] * 2, t)
+    assert events == [CardMoved(t=0.3, source="camera", card="9c", from_zone="seat1", to_zone="pile", face_up=True,
+                                by=1, t_uncertainty=DT)]
+
+
+def test_two_slaps_in_the_same_frame_carry_the_same_time_and_its_uncertainty():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seats = [back("seat0", -50), back("seat0", 50), back("seat1", -50), back("seat1", 50)]
+    events, t = feed(tracker, [seats] * 2)
+    # both slappers turn their card over on the way: 4s from seat 1, 4d from seat 0
+    in_flight = [seats[0], face("seat0", "4d", 50), seats[2], face("seat1", "4s", 50)]
+    events, t = feed(tracker, [in_flight], t)
+    pile = [face("pile", "4s", -30), face("pile", "4d", 30)]
+    events, t = feed(tracker, [[seats[0], seats[2]] + pile] * 2, t)
+    assert sorted((e.card, e.from_zone, e.t, e.t_uncertainty) for e in events) == [
+        ("4d", "seat0", 0.3, DT), ("4s", "seat1", 0.3, DT)]
+
+
+def test_a_drawn_card_put_among_the_table_cards_then_one_to_the_pile():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat0", dx) for dx in (-100, -30, 30, 100)]
+    _, t = feed(tracker, [seat + [back("hand0")]] * 2)
+    events, t = feed(tracker, [seat + [back("seat0", 130)]] * 2, t)
+    assert events == [CardMoved(t=0.2, source="camera", from_zone="hand0", to_zone="seat0", by=0, t_uncertainty=DT)]
+    events, t = feed(tracker, [seat[1:] + [back("seat0", 130), face("pile", "Qd")]] * 2, t)
+    assert [(e.card, e.from_zone, e.by) for e in events] == [("Qd", "seat0", 0)]
+
+
+def test_a_card_lifted_and_put_back_is_no_move():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat0", dx) for dx in (-100, -30, 30, 100)]
+    _, t = feed(tracker, [seat] * 2)
+    events, t = feed(tracker, [seat[1:]] * 3 + [seat] * 3, t)
+    assert events == []
+    assert tracker.unexplained == []
+
+
+def test_round_end_reveal_lists_the_cards_in_table_order():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat1", dx) for dx in (-100, 0, 100)]
+    _, t = feed(tracker, [seat] * 2)
+    half = [face("seat1", "2c", -100), back("seat1", 0), face("seat1", "Kh", 100)]
+    events, t = feed(tracker, [half] * 3, t)
+    assert events == []
+    shown = [face("seat1", "2c", -100), face("seat1", "Jd", 0), face("seat1", "Kh", 100)]
+    events, t = feed(tracker, [shown] * 2, t)
+    assert events == [CardsRevealed(t=0.5, source="camera", zone="seat1", cards=("2c", "Jd", "Kh"))]
+
+
+def die(value, x=0.0, y=0.0):
+    cx, cy = kimble_layout(TABLE)["dome"].centre
+    return [Seen("die", cx + x, cy + y, die=value)]
+
+
+def test_a_die_counts_once_still_and_a_flickering_one_is_unreadable():
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.3)
+    events, t = feed(tracker, [die(4)] * 5)
+    assert events == []  # the die as found is not a pop
+    tumble = [die(1, 20), die(6, -15, 10), die(2, 5, 25)]
+    events, t = feed(tracker, tumble + [die(5, 10, -10)] * 5, t)
+    assert events == [DieSettled(t=0.8, source="camera", value=5, zone="dome")]
+    events, t = feed(tracker, tumble + [die(v, -20, 0) for v in (3, 2, 3, 2, 3)], t)
+    assert events == [DieSettled(t=1.6, source="camera", value=None, zone="dome")]
+
+
+def test_a_die_popped_to_the_same_spot_and_value_is_still_a_pop():
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    _, t = feed(tracker, [die(6)] * 4)
+    events, t = feed(tracker, [[], [], die(6), die(6), die(6), die(6)], t)
+    assert events == [DieSettled(t=0.6, source="camera", value=6, zone="dome")]

@@ -1,0 +1,247 @@
+"""From per-frame detections to stable observations: the events of ``referee.events``.
+
+A single frame proves little (a hand passes over, a card is misread), so every fact must hold
+for ``confirm_frames`` consecutive frames before it counts, and it is then dated by the *first*
+of those frames: slap arbitration rests on when a card was first seen on the pile, and
+``t_uncertainty`` says how far that may be off (the interval since the frame before).
+
+What is tracked, zone by zone (zones come from the table calibration):
+
+* ``pile``: card identities.  A face-up card newly confirmed there moved from the zone that most
+  recently lost a card: a hand zone (a discard) or a seat zone (a slap, or the second half of
+  putting a drawn card among one's table cards).
+* ``seatN`` and ``handN``: how many cards lie there.  A gain is matched with the hand that lost a
+  card (a drawn card put among the table cards) or else comes from the stock (deal, draw,
+  penalty card).  A loss that comes back to the same zone was a card lifted and put back.
+* ``seatN`` all face up: the round's reveal, ``CardsRevealed`` with the cards in table order.
+* ``dome``: the die.  Its value counts once the die has been still for ``die_settle_s`` after
+  moving; if the readings over that time disagree, the value is reported as unreadable (None).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from referee.events import CardMoved, CardsRevealed, DieSettled, Event, Source, zone_seat
+
+CARD_KINDS = ("card", "card_back")
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One detection placed on the table: ``x``, ``y`` its centre in table millimetres."""
+
+    kind: str  # "card" | "card_back" | "die"
+    x: float
+    y: float
+    card: str | None = None
+    die: int | None = None
+    confidence: float = 1.0
+
+
+@dataclass
+class _Debounced:
+    """A value that becomes stable after ``n`` equal readings; remembers when the run began."""
+
+    n: int
+    stable: object = None
+    candidate: object = None
+    run: int = 0
+    run_t: float = 0.0
+    run_dt: float = 0.0
+
+    def update(self, value, t: float, dt: float) -> bool:
+        """Feed one reading; True when it makes a new stable value (``stable`` is then it)."""
+        if value == self.stable:
+            self.candidate, self.run = None, 0
+            return False
+        if value != self.candidate:
+            self.candidate, self.run, self.run_t, self.run_dt = value, 0, t, dt
+        self.run += 1
+        if self.run >= self.n:
+            self.stable, self.candidate, self.run = value, None, 0
+            return True
+        return False
+
+
+@dataclass
+class _Change:
+    zone: str
+    t: float
+    dt: float
+
+
+@dataclass
+class _Die:
+    settled_at: tuple[float, float] | None = None  # where the last settled value was read
+    last_pos: tuple[float, float] | None = None
+    moved: bool = False  # moved since the last settled value
+    still_since: float | None = None
+    still_dt: float = 0.0
+    readings: list = field(default_factory=list)
+    reported: bool = True  # the current still spell has been reported
+
+
+class Tracker:
+    """Feed ``update(t, seen)`` once per frame; it returns the events that became certain."""
+
+    def __init__(self, zones, confirm_frames: int = 3, match_window_s: float = 1.5,
+                 die_settle_s: float = 0.4, die_move_mm: float = 3.0, die_agreement: float = 0.8):
+        self.zone_names = list(zones)
+        self._zones = zones
+        self.confirm_frames = confirm_frames
+        self.match_window_s = match_window_s
+        self.die_settle_s, self.die_move_mm, self.die_agreement = die_settle_s, die_move_mm, die_agreement
+        self._counts = {z: _Debounced(confirm_frames, stable=0) for z in self.zone_names if _counted(z)}
+        self._revealed = {z: _Debounced(confirm_frames, stable=()) for z in self.zone_names if z.startswith("seat")}
+        self._pile_runs: dict[str, tuple[int, float, float]] = {}  # card -> (frames, first t, dt)
+        self.on_pile: set[str] = set()
+        self._losses: list[_Change] = []
+        self._arrivals: list[tuple[str, _Change]] = []  # pile cards waiting for their origin
+        self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
+        self._die = _Die()
+        self._t_prev: float | None = None
+        self.unexplained: list[str] = []  # what the tracker saw but could not turn into an event
+
+    # ------------------------------------------------------------ per frame
+
+    def update(self, t: float, seen: list[Seen]) -> list[Event]:
+        dt = 0.0 if self._t_prev is None else round(t - self._t_prev, 6)
+        self._t_prev = t
+        by_zone: dict[str, list[Seen]] = {z: [] for z in self.zone_names}
+        for s in seen:
+            zone = next((z for z in self.zone_names if self._zones[z].contains(s.x, s.y)), None)
+            if zone is not None:
+                by_zone[zone].append(s)
+                if s.kind == "card" and s.card is not None and _counted(zone):
+                    self._last_zone[s.card] = zone
+        events: list[Event] = []
+        events += self._update_counts(t, dt, by_zone)
+        events += self._update_pile(t, dt, by_zone.get("pile", []))
+        events += self._update_reveals(t, by_zone)
+        if "dome" in by_zone:
+            events += self._update_die(t, dt, [s for s in by_zone["dome"] if s.kind == "die"])
+        self._expire(t)
+        return sorted(events, key=lambda e: e.t)
+
+    def _update_counts(self, t: float, dt: float, by_zone) -> list[Event]:
+        events = []
+        changes = []
+        for zone, deb in self._counts.items():
+            before = deb.stable
+            count = sum(1 for s in by_zone[zone] if s.kind in CARD_KINDS)
+            if deb.update(count, t, dt):
+                changes.append((deb.run_t, zone, deb.stable - before, deb.run_dt))
+        for run_t, zone, delta, run_dt in sorted(changes):  # losses before gains of the same frame
+            for _ in range(-delta):
+                self._losses.append(_Change(zone, run_t, run_dt))
+            for _ in range(delta):
+                events += self._gain(zone, run_t, run_dt)
+        return events
+
+    def _gain(self, zone: str, t: float, dt: float) -> list[Event]:
+        seat = zone_seat(zone)
+        back = self._take_loss(zone)  # the same zone lost one a moment ago: lifted and put back
+        if back is not None:
+            return []
+        if zone.startswith("seat"):
+            hand = self._take_loss(f"hand{seat}")
+            if hand is not None:
+                return [CardMoved(t=t, source=Source.CAMERA, from_zone=hand.zone, to_zone=zone, by=seat,
+                                  t_uncertainty=dt)]
+            return [CardMoved(t=t, source=Source.CAMERA, from_zone="stock", to_zone=zone, t_uncertainty=dt)]
+        if zone.startswith("hand"):
+            return [CardMoved(t=t, source=Source.CAMERA, from_zone="stock", to_zone=zone, by=seat, t_uncertainty=dt)]
+        return []
+
+    def _update_pile(self, t: float, dt: float, pile: list[Seen]) -> list[Event]:
+        visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
+        runs = {}
+        for card in visible - self.on_pile:
+            frames, first, first_dt = self._pile_runs.get(card, (0, t, dt))
+            runs[card] = (frames + 1, first, first_dt)
+        self._pile_runs = runs
+        for card, (frames, first, first_dt) in sorted(runs.items(), key=lambda kv: kv[1][1]):
+            if frames >= self.confirm_frames:
+                self.on_pile.add(card)
+                del self._pile_runs[card]
+                self._arrivals.append((card, _Change("pile", first, first_dt)))
+        return self._resolve_arrivals()
+
+    def _resolve_arrivals(self) -> list[Event]:
+        events, waiting = [], []
+        for card, arrival in sorted(self._arrivals, key=lambda a: a[1].t):
+            # A card seen face up in a seat or hand on its way (turned over as it is slapped)
+            # came from there; otherwise from the zone that lost a card first.
+            origin = self._take_loss(self._last_zone.get(card, "")) or self._take_loss(None)
+            if origin is None:
+                waiting.append((card, arrival))
+                continue
+            events.append(CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone=origin.zone,
+                                    to_zone="pile", face_up=True, by=zone_seat(origin.zone),
+                                    t_uncertainty=arrival.dt))
+        self._arrivals = waiting
+        return events
+
+    def _update_reveals(self, t: float, by_zone) -> list[Event]:
+        events = []
+        for zone, deb in self._revealed.items():
+            cards = by_zone[zone]
+            faces = [s for s in cards if s.kind == "card" and s.card is not None]
+            zone_box = self._zones[zone]
+            along = 0 if zone_box.x1 - zone_box.x0 >= zone_box.y1 - zone_box.y0 else 1  # the row's direction
+            in_row = sorted(faces, key=lambda s: (s.x, s.y)[along])
+            shown = tuple(s.card for s in in_row) if cards and len(faces) == len(cards) else ()
+            if deb.update(shown, t, 0.0) and shown:
+                events.append(CardsRevealed(t=deb.run_t, source=Source.CAMERA, zone=zone, cards=shown))
+        return events
+
+    def _update_die(self, t: float, dt: float, dice: list[Seen]) -> list[Event]:
+        d = self._die
+        if len(dice) != 1:  # hidden by a hand, or a misdetection: the die is not still
+            d.moved, d.still_since, d.last_pos = d.moved or d.settled_at is not None, None, None
+            return []
+        pos = (dice[0].x, dice[0].y)
+        if d.last_pos is None or _dist(pos, d.last_pos) > self.die_move_mm:
+            if d.last_pos is not None or d.settled_at is not None:
+                d.moved = True
+            d.last_pos, d.still_since, d.still_dt, d.readings, d.reported = pos, t, dt, [], False
+        d.readings.append(dice[0].die)
+        if d.reported or t - d.still_since < self.die_settle_s:
+            return []
+        d.reported = True
+        first = d.settled_at is None
+        d.settled_at = pos
+        if first and not d.moved:  # the die as found at the start: not a pop
+            return []
+        d.moved = False
+        value, n = Counter(d.readings).most_common(1)[0]
+        if value is None or n < self.die_agreement * len(d.readings):
+            value = None
+        return [DieSettled(t=d.still_since, source=Source.CAMERA, value=value, zone="dome")]
+
+    # ------------------------------------------------------------ matching
+
+    def _take_loss(self, zone: str | None) -> _Change | None:
+        """The oldest pending loss of ``zone`` (None: of any hand or seat zone), removed."""
+        for i, loss in enumerate(self._losses):
+            if zone is None or loss.zone == zone:
+                return self._losses.pop(i)
+        return None
+
+    def _expire(self, t: float) -> None:
+        for loss in [x for x in self._losses if t - x.t > self.match_window_s]:
+            self._losses.remove(loss)
+            self.unexplained.append(f"t={loss.t:.2f}s: a card left {loss.zone} and did not reappear")
+        for card, arrival in [a for a in self._arrivals if t - a[1].t > self.match_window_s]:
+            self._arrivals.remove((card, arrival))
+            self.unexplained.append(f"t={arrival.t:.2f}s: {card} appeared on the pile from no zone")
+
+
+def _counted(zone: str) -> bool:
+    return zone.startswith(("seat", "hand"))
+
+
+def _dist(a, b) -> float:
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
