@@ -43,6 +43,9 @@ def chi2_sf(x: float, df: int) -> float:
 class DieLog:
     pops: list[Pop] = field(default_factory=list)
 
+    def __deepcopy__(self, memo) -> "DieLog":
+        return DieLog(list(self.pops))  # pops are frozen: sharing them is safe and keeps snapshots cheap
+
     def add(self, pop: Pop) -> None:
         self.pops.append(pop)
 

@@ -24,6 +24,9 @@ class Ledger:
     def __post_init__(self) -> None:
         self.drunk = self.drunk or [0] * self.teams
 
+    def __deepcopy__(self, memo) -> "Ledger":
+        return Ledger(self.teams, list(self.entries), list(self.drunk))  # entries are frozen
+
     def give(self, team: int, fines: int, reason: str, cause: int) -> None:
         self.entries.append(Entry(team, fines, reason, cause))
 
