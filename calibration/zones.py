@@ -69,7 +69,20 @@ def kiketti_layout(seats: int, table_mm: tuple[float, float]) -> dict[str, Zone]
     for seat, side in enumerate(sides):
         zones.append(Zone(f"seat{seat}", side.x0, side.y0, side.x1, side.y1))
         zones.append(_hand_beside(f"hand{seat}", side, table_mm))
+    _check_fit(zones, table_mm, f"{seats} Kiketti seats")
     return {z.name: z for z in zones}
+
+
+def _check_fit(zones: list[Zone], table_mm: tuple[float, float], what: str) -> None:
+    """Every zone on the table and no two overlapping: else the table is too small for the layout."""
+    w, h = table_mm
+    for i, a in enumerate(zones):
+        if a.x0 < 0 or a.y0 < 0 or a.x1 > w or a.y1 > h:
+            raise ZoneError(f"a {w:g}x{h:g} mm table is too small for {what}: zone '{a.name}' falls off it")
+        for b in zones[i + 1:]:
+            if a.x0 < b.x1 and b.x0 < a.x1 and a.y0 < b.y1 and b.y0 < a.y1:
+                raise ZoneError(f"a {w:g}x{h:g} mm table is too small for {what}: "
+                                f"zones '{a.name}' and '{b.name}' overlap")
 
 
 def _hand_beside(name: str, seat: Zone, table_mm: tuple[float, float]) -> Zone:
@@ -92,6 +105,8 @@ def kimble_layout(table_mm: tuple[float, float]) -> dict[str, Zone]:
     w, h = table_mm
     cx, cy = w / 2, h / 2
     side = min(w, h) - 160
+    if side < 200:
+        raise ZoneError(f"a {w:g}x{h:g} mm table is too small for a Kimble board: it needs 360 mm each way")
     dome = Zone("dome", cx - 60, cy - 60, cx + 60, cy + 60)
     board = Zone("board", cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
     return {"dome": dome, "board": board}

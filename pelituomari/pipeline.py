@@ -79,7 +79,7 @@ class Pipeline:
 
     def __init__(self, calibration: TableCalibration, detector, referee: Referee, game: str,
                  store=None, game_id: int | None = None, tracker: Tracker | None = None,
-                 px_per_mm: float = 2.5, change_threshold: float = 8.0,
+                 px_per_mm: float = 1.25, change_threshold: float = 8.0,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None):
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
@@ -129,8 +129,11 @@ class Pipeline:
         zones = [self.calibration.zones[z] for z in region.zones]
         out = []
         for d in self.detector.detect(top):
-            bx0, by0, bx1, by1 = d.box
-            x, y = x0 + (bx0 + bx1) / 2 / self.px_per_mm, y0 + (by0 + by1) / 2 / self.px_per_mm
+            if getattr(d, "corners", None):  # an oriented box: its corners' mean is the true centre
+                u, v = np.mean(d.corners, axis=0)
+            else:
+                u, v = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
+            x, y = x0 + u / self.px_per_mm, y0 + v / self.px_per_mm
             if any(z.contains(x, y) for z in zones):  # a neighbour's card seen in the margin is its region's
                 out.append(Seen(d.kind, x, y, d.card, d.die, d.confidence))
         return out

@@ -1,0 +1,114 @@
+"""`pelituomari calibrate`: find the table in the camera view and write the calibration file.
+
+The table is found from the four ArUco corner markers (``--marker-sheet`` writes the sheet to
+print) or from four corners given by hand; a chessboard folder adds a lens model.  Besides the
+JSON file it writes an image of the camera view with the zones drawn on it: look at it before
+playing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pelituomari.cli import CommandError
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("calibrate", help="calibrate the camera to the table (ArUco markers or four corners)")
+    p.add_argument("--source", help="camera:N, picamera, a video file, an image folder or one image file "
+                   "(its first frame is used)")
+    p.add_argument("--game", choices=("kiketti", "kimble"), default="kiketti", help="which zone layout")
+    p.add_argument("--seats", type=int, default=4, help="Kiketti seats, 2-4 (default 4)")
+    p.add_argument("--table-mm", help="table width x depth in mm, marker to marker outer corners "
+                   "(default: Kiketti 900x560 for 2 seats, 1200x1000 for 3-4; Kimble 640x400)")
+    p.add_argument("--marker-mm", type=float, default=50.0, help="printed marker's black square in mm (default 50)")
+    p.add_argument("--corners", help="instead of markers: the table's corners in pixels, far-left, far-right, "
+                   "near-right, near-left: 'x,y x,y x,y x,y'")
+    p.add_argument("--chessboard", help="a folder of chessboard photos for the lens model (optional)")
+    p.add_argument("--pattern", default="9x6", help="chessboard inner corners (default 9x6)")
+    p.add_argument("--square-mm", type=float, default=25.0, help="chessboard square size in mm (default 25)")
+    p.add_argument("--out", default="calibration.json", help="calibration file to write (default calibration.json)")
+    p.add_argument("--overlay", help="image of the zones over the camera view (default: OUT with .png)")
+    p.add_argument("--marker-sheet", metavar="PNG", help="only write the printable marker sheet (A4, 300 dpi) and exit")
+    p.set_defaults(func=run)
+
+
+def _pair(text: str, what: str, sep: str = "x") -> tuple[float, float]:
+    m = re.fullmatch(rf"\s*([0-9.]+)\s*{sep}\s*([0-9.]+)\s*", text)
+    if not m:
+        raise CommandError(f"{what} must look like 900{sep}560, got {text!r}")
+    return float(m.group(1)), float(m.group(2))
+
+
+def _first_frame(spec: str):
+    import cv2
+
+    from vision.capture import SourceError, open_source
+
+    path = Path(spec)
+    if path.is_file() and path.suffix.lower() in (".png", ".jpg", ".jpeg", ".bmp"):
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            raise CommandError(f"{spec}: not a readable image")
+        return image
+    try:
+        with open_source(spec) as source:
+            frame = source.read()
+    except SourceError as e:
+        raise CommandError(str(e)) from None
+    if frame is None:
+        raise CommandError(f"{spec}: gave no frame")
+    return frame.image
+
+
+def run(args) -> int:
+    import cv2
+
+    from calibration.markers import marker_sheet
+    from calibration.overlay import draw_zones
+    from calibration.table import CalibrationError, TableCalibration, calibrate_lens
+    from calibration.zones import ZoneError, layout
+
+    if args.marker_sheet:
+        if not cv2.imwrite(args.marker_sheet, marker_sheet(args.marker_mm)):
+            raise CommandError(f"{args.marker_sheet}: cannot write the image there")
+        print(f"marker sheet written to {args.marker_sheet}: print at 100 % scale, check the black squares "
+              f"measure {args.marker_mm:g} mm")
+        return 0
+    if not args.source:
+        raise CommandError("--source is needed (a camera, video or image of the table)")
+    default_mm = "640x400" if args.game == "kimble" else "900x560" if args.seats == 2 else "1200x1000"
+    table_mm = _pair(args.table_mm or default_mm, "--table-mm")
+    try:
+        zones = layout(args.game, table_mm, args.seats)
+    except ZoneError as e:
+        raise CommandError(str(e)) from None
+    lens = None
+    if args.chessboard:
+        folder = Path(args.chessboard)
+        if not folder.is_dir():
+            raise CommandError(f"{folder}: no such folder of chessboard photos")
+        images = [cv2.imread(str(p)) for p in sorted(folder.iterdir()) if p.suffix.lower() in (".png", ".jpg", ".jpeg")]
+        pattern = tuple(int(v) for v in _pair(args.pattern, "--pattern"))
+        try:
+            lens, rms = calibrate_lens([i for i in images if i is not None], pattern, args.square_mm)
+        except CalibrationError as e:
+            raise CommandError(f"{folder}: {e}") from None
+        print(f"lens: {rms:.2f} px reprojection error from {folder}")
+    image = _first_frame(args.source)
+    try:
+        if args.corners:
+            corners = [_pair(c, "--corners", ",") for c in args.corners.split()]
+            h, w = image.shape[:2]
+            cal = TableCalibration.from_corners(corners, (w, h), table_mm, zones, lens)
+        else:
+            cal = TableCalibration.from_markers(image, table_mm, args.marker_mm, zones, lens)
+    except CalibrationError as e:
+        raise CommandError(f"{args.source}: {e}") from None
+    cal.save(args.out)
+    overlay = args.overlay or str(Path(args.out).with_suffix(".png"))
+    if not cv2.imwrite(overlay, draw_zones(image, cal)):
+        raise CommandError(f"{overlay}: cannot write the image there")
+    print(f"calibration written to {args.out} ({cal.method}, {len(zones)} zones); check the zones in {overlay}")
+    return 0

@@ -1,0 +1,130 @@
+"""`pelituomari run`: referee a game live from a camera, a video or images.
+
+With no ``--source`` it runs on the embedded sample video of the game (rendered by
+``pelituomari.samplegen``) with that video's calibration and players, so the whole chain can be
+seen working without a camera.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from pelituomari.cli import CommandError
+
+GAMES = ("kiketti", "kimble")
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def sample_paths(game: str) -> tuple[Path, Path, Path]:
+    """The embedded sample of ``game``: video, calibration, ground truth."""
+    base = SAMPLES / f"{game}_table"
+    return base.with_suffix(".mp4"), Path(f"{base}.calibration.json"), Path(f"{base}.truth.jsonl")
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("run", help="referee a game from a camera, a video or images (default: the sample video)")
+    p.add_argument("--game", choices=GAMES, default="kiketti")
+    p.add_argument("--source", help="camera:N (USB/V4L2), picamera, a video file or a folder of images; "
+                   "default: the embedded sample video of the game")
+    p.add_argument("--calibration", help="calibration file from 'pelituomari calibrate' "
+                   "(default: the sample's; with a --source: calibration.json)")
+    p.add_argument("--players", help="comma-separated names in seating order (default: the sample's, "
+                   "or Pelaaja1..4 / four Kimble teams)")
+    p.add_argument("--db", default="pelituomari.db", help="SQLite event store (default: pelituomari.db)")
+    p.add_argument("--annotate", metavar="OUT.mp4", help="also write the annotated video here")
+    p.add_argument("--weights", help="folder of the vision model files (default: models/weights)")
+    p.add_argument("--stall", type=float, default=3.0, help="seconds without a frame before a live source "
+                   "counts as stalled (default: 3)")
+    p.add_argument("--language", choices=("fi", "en"), default="fi")
+    p.set_defaults(func=run)
+
+
+def _start(args, truth: Path | None):
+    from referee.events import GameStarted, read_jsonl
+
+    if args.players:
+        players = tuple(p.strip() for p in args.players.split(",") if p.strip())
+        return GameStarted(t=0.0, game=args.game, players=players)
+    if truth is not None:
+        start = read_jsonl(truth.read_text(encoding="utf-8").splitlines())[0]
+        if isinstance(start, GameStarted):
+            return start
+    default = ("Punaiset", "Siniset", "Keltaiset", "Vihreät") if args.game == "kimble" else \
+        ("Pelaaja1", "Pelaaja2", "Pelaaja3", "Pelaaja4")
+    return GameStarted(t=0.0, game=args.game, players=default)
+
+
+def run(args) -> int:
+    from calibration.table import CalibrationError, TableCalibration
+    from pelituomari.game import referee_for
+    from pelituomari.pipeline import Pipeline
+    from pelituomari.store import EventStore
+    from vision.capture import SourceError, open_source
+
+    truth = None
+    if args.source is None:
+        video, calibration, truth = sample_paths(args.game)
+        if not video.is_file():
+            raise CommandError(f"the sample video {video} is missing; render it: python3 -m pelituomari.samplegen")
+        source_spec, calibration_path = str(video), args.calibration or str(calibration)
+    else:
+        source_spec, calibration_path = args.source, args.calibration or "calibration.json"
+    try:
+        calibration = TableCalibration.load(calibration_path)
+    except CalibrationError as e:
+        raise CommandError(f"{e} (make one with: pelituomari calibrate --source ...)") from None
+    detector = _detector(args.weights)
+    start = _start(args, truth)
+    referee = referee_for([start], args.language, where="--players")
+    seats = sum(1 for z in calibration.zones if z.startswith("seat"))
+    if args.game == "kiketti" and len(start.players) > seats:
+        raise CommandError(f"{len(start.players)} players but {calibration_path} has seat zones for {seats}")
+    try:
+        source = open_source(source_spec, stall_s=args.stall)
+    except SourceError as e:
+        raise CommandError(str(e)) from None
+    annotator = None
+    if args.annotate:
+        from vision.annotate import VideoAnnotator
+
+        annotator = VideoAnnotator(args.annotate, calibration, source.fps or 10.0, args.language)
+    with EventStore(args.db) as store:
+        game_id = store.new_game(start)
+        print(f"{args.game}: {', '.join(start.players)} - {source.name} - game {game_id} in {args.db}", flush=True)
+
+        def show(event, rulings) -> None:
+            for r in rulings:
+                print(f"[{event.t:7.2f}s] {r.kind}: {r.message(args.language)}", flush=True)
+
+        try:
+            pipeline = Pipeline(calibration, detector, referee, args.game, store=store, game_id=game_id,
+                                on_event=show, annotator=annotator)
+        except ValueError as e:
+            raise CommandError(f"{calibration_path}: {e}") from None
+        began = time.perf_counter()
+        with source:
+            result = pipeline.run(source)
+        took = time.perf_counter() - began
+    fps = result.frames / took if took > 0 else 0.0
+    print(f"{result.frames} frames in {took:.1f} s ({fps:.1f} fps); {len(result.events)} events stored "
+          f"(game {game_id} in {args.db}); {len(result.rulings)} rulings", flush=True)
+    for note in pipeline.tracker.unexplained:
+        print(f"not understood: {note}", file=sys.stderr)
+    if result.error is not None:
+        print(f"pelituomari run: the frame source failed: {result.error}; the {len(result.events)} events "
+              f"seen so far are stored (resume with: pelituomari replay {args.db})", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _detector(weights: str | None):
+    try:
+        from vision.detector import Detector, WeightsMissing
+    except ImportError as e:
+        raise CommandError(f"the vision model is not installed: {e}") from None
+    try:
+        return Detector(weights)
+    except WeightsMissing as e:
+        raise CommandError(str(e)) from None
