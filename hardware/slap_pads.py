@@ -19,6 +19,7 @@ from .clock_sync import ClockFit, NotSynced
 from .pad_protocol import MAX_LINE, Beat, Hello, MicrosUnwrapper, ProtocolError, Slap, parse_line
 
 log = logging.getLogger(__name__)
+log.addHandler(logging.NullHandler())  # the application decides where warnings go; on_status is always told
 
 DEFAULT_PORT = "/dev/ttyACM0"
 BAUD = 115200

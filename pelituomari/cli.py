@@ -9,7 +9,7 @@ import sys
 # Each module defines add_parser(subparsers), which registers a sub-command whose `func` runs it.
 # Modules keep heavy imports (OpenCV, onnxruntime) inside their run functions so that the CLI
 # starts fast whatever the command.
-COMMANDS = ("replay", "play", "resume", "schema", "detect", "sheet", "run", "calibrate")
+COMMANDS = ("replay", "play", "resume", "schema", "detect", "sheet", "hw_test", "run", "calibrate")
 
 
 class CommandError(Exception):
