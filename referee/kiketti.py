@@ -237,7 +237,7 @@ class KikettiEngine(Engine):
     def _pause(self, event: Event, seq: int) -> list[Ruling]:
         on = (not self.frozen) if isinstance(event, ButtonPressed) else event.on
         if on == self.frozen:
-            state = ("jo tauolla", "already paused") if on else ("ei ole tauolla", "is not paused")
+            state = ("on jo tauolla", "is already paused") if on else ("ei ole tauolla", "is not paused")
             raise Impossible(f"Peli {state[0]}.", f"The game {state[1]}.")
         self.frozen = on
         if on:
@@ -623,7 +623,7 @@ class KikettiEngine(Engine):
         if r.table[owner] == 0:
             raise Impossible(f"Pelaajalla {self.name(owner)} ei ole pöytäkortteja katsottavaksi.",
                              f"{self.name(owner)} has no table cards to look at.", (owner,))
-        if self._in_power_window(by) and r.power != "used" and r.power != "none":
+        if self._in_power_window(by):
             return self._power_look(by, owner, e.zone)
         if owner != by:
             return [Ruling("must_slap", f"{self.name(by)} koski pelaajan {self.name(owner)} korttia ilman voimaa: "

@@ -1,0 +1,510 @@
+"""The Kiketti referee, rule by rule, with exact counts and penalty cards."""
+
+import pytest
+
+import referee.kiketti  # noqa: F401  (registers the engine)
+from referee.core import Referee
+from referee.events import CardMoved, Declared, DieSettled, GameStarted, PadSlapped
+from tests.strategies_kiketti import Table
+
+A, E, S, V = range(4)
+
+
+def dealt(players=("Aino", "Eero", "Sanni", "Ville"), dealer=0, **settings) -> Table:
+    tb = Table(players=players, settings=settings)
+    tb.deal(dealer)
+    return tb
+
+
+def referee(tb: Table) -> Referee:
+    return Referee.replay(tb.events, language="en")
+
+
+def said(tb: Table) -> list[tuple[str, tuple[int, ...], int]]:
+    """(kind, seats, penalty) of every ruling after the deal."""
+    return [(r.kind, r.seats, r.penalty) for r in referee(tb).rulings if r.kind != "round_started"]
+
+
+def state(tb: Table) -> dict:
+    return referee(tb).engine.summary()
+
+
+# ---------------------------------------------------------------- deal and peeks
+
+def test_deal_announces_dealer_and_opener():
+    ref = referee(dealt(dealer=2, first_dealer=2))
+    (start,) = ref.rulings
+    assert start.kind == "round_started" and start.data == {"round": 1, "dealer": 2, "opener": 3}
+    assert start.en == "Round 1/10: dealer Sanni, Ville opens."
+    assert ref.engine.summary()["table_cards"] == [4, 4, 4, 4]
+    assert ref.engine.summary()["stock"] == 52 - 16
+
+
+def test_a_fifth_card_to_a_seat_is_impossible():
+    tb = Table()
+    for _ in range(5):
+        tb._move(0.4, None, "stock", "seat1", by=0)
+    ref = referee(tb)
+    assert [r.kind for r in ref.rulings] == ["impossible"]
+    assert ref.rulings[0].en == "Eero already has 4 cards."
+    assert ref.engine.summary()["table_cards"] == [0, 4, 0, 0]
+
+
+def test_a_face_up_card_in_the_deal_restarts_it():
+    tb = Table().deal(0, face_up_at=6).gather({1: 2, 2: 2, 3: 1, 0: 1}).deal(0)
+    ref = referee(tb)
+    assert [r.kind for r in ref.rulings] == ["redeal", "round_started"]
+    assert ref.engine.summary()["table_cards"] == [4, 4, 4, 4]
+    assert ref.engine.summary()["stock"] == 36
+
+
+def test_drawing_before_the_deal_is_done_is_impossible():
+    tb = Table()
+    tb._move(0.4, None, "stock", "seat1", by=0)
+    tb.draw(1)
+    assert said(tb) == [("impossible", (1,), 0)]
+
+
+def test_peeks_are_free_until_the_opener_draws_then_a_late_first_peek_is_allowed():
+    tb = dealt().peek(A, times=5).peek(E).turn(E, "5h")
+    tb.peek(S, times=2)      # Sanni had not looked yet: the book lets her take her 2 looks
+    tb.peek(S, times=1)      # a third look is no longer a peek: the card is replaced
+    assert said(tb) == [("card_seen", (S,), 0)]
+    assert state(tb)["table_cards"][S] == 4
+
+
+def test_without_late_first_peek_a_look_after_the_opener_drew_is_a_seen_card():
+    tb = dealt(late_first_peek=False).turn(E, "5h").peek(S, times=1)
+    assert said(tb) == [("card_seen", (S,), 0)]
+    tb.replace(S)
+    assert state(tb)["table_cards"][S] == 4 and state(tb)["stock"] == 36 - 1
+
+
+def test_accidental_look_penalty_is_a_setting():
+    tb = dealt(accidental_look_penalty_cards=1).turn(E, "5h").turn(S, "6h").peek(E, times=1)
+    assert said(tb) == [("card_seen", (E,), 0), ("penalty", (E,), 1)]
+
+
+def test_replacing_a_card_nobody_saw_is_impossible():
+    tb = dealt().turn(E, "5h").replace(S)
+    assert said(tb)[0] == ("impossible", (S,), 0)
+
+
+def test_touching_an_opponents_card_outside_a_power_obliges_a_slap():
+    tb = dealt().turn(E, "5h").look(A, S)
+    (ruling,) = [r for r in referee(tb).rulings if r.kind != "round_started"]
+    assert ruling.kind == "must_slap"
+    assert ruling.en == "Aino touched Sanni's card without a power: that card must be slapped onto the pile."
+
+
+# ---------------------------------------------------------------- turns and powers
+
+def test_out_of_turn_draw_costs_one_card_and_the_card_goes_back():
+    tb = dealt().turn(E, "5h").draw(V)
+    assert said(tb) == [("penalty", (V,), 1)]
+    assert state(tb)["owed_penalty_cards"] == [0, 0, 0, 1]
+    tb.hand_back(V).penalty(V, 1)
+    s = state(tb)
+    assert s["owed_penalty_cards"] == [0, 0, 0, 0] and s["table_cards"] == [4, 4, 4, 5]
+    assert s["stock"] == 36 - 1 - 1 + 1 - 1
+    tb.turn(S, "6h")  # Sanni's turn was not taken away
+    assert said(tb) == [("penalty", (V,), 1)]
+
+
+def test_an_out_of_turn_card_cannot_be_discarded():
+    tb = dealt().turn(E, "5h").draw(V).discard(V, "9h")
+    assert said(tb)[-1] == ("impossible", (V,), 0)
+
+
+@pytest.mark.parametrize("card,look_at,misused", [
+    ("7h", E, False), ("8c", E, False), ("7h", S, True),
+    ("9s", S, False), ("Td", A, False), ("9s", E, True),
+    ("Jd", E, True), ("Qs", S, True), ("Kc", S, False), ("Kc", E, True), ("5h", E, True),
+])
+def test_looking_after_a_discard(card, look_at, misused):
+    tb = dealt().turn(E, card).look(E, look_at)
+    assert said(tb) == ([("penalty", (E,), 1)] if misused else [])
+
+
+@pytest.mark.parametrize("card,other,looked,misused", [
+    ("Jd", S, False, False), ("Qh", A, False, False), ("Jd", S, True, True),
+    ("Ks", S, True, False), ("Ks", S, False, True), ("7h", S, False, True), ("Td", S, False, True),
+])
+def test_swapping_after_a_discard(card, other, looked, misused):
+    tb = dealt().turn(E, card).swap(E, E, other, looked=looked)
+    assert said(tb) == ([("penalty", (E,), 1)] if misused else [])
+
+
+def test_king_look_then_swap_with_the_looked_card_is_one_power():
+    tb = dealt().turn(E, "Kc").look(E, S).swap(E, E, S)
+    assert said(tb) == []
+    tb.look(E, A)  # the power is spent
+    assert said(tb) == [("penalty", (E,), 1)]
+
+
+def test_king_swap_with_another_card_than_the_looked_one_is_misuse():
+    tb = dealt().turn(E, "Kc").look(E, S).swap(E, E, V)
+    assert said(tb) == [("penalty", (E,), 1)]
+
+
+def test_a_power_after_swapping_in_is_misuse_and_the_swap_is_undone():
+    tb = dealt().draw(E).swap_in(E, "Qd").swap(E, E, S)
+    ref = referee(tb)
+    (misuse,) = [r for r in ref.rulings if r.kind == "penalty"]
+    assert misuse.data == {"reason": "power_misuse"}
+    assert misuse.en == ("Power used wrongly (after a swap-in: swapped cards); the information may not be used: "
+                         "1 penalty card to Eero.")
+    tb.swap(E, S, E)  # putting the cards back is no new offence
+    assert said(tb) == [("penalty", (E,), 1)]
+    assert state(tb)["table_cards"] == [4, 4, 4, 4]
+
+
+def test_swapping_outside_any_power_is_misuse_and_rearranging_own_cards_is_free():
+    tb = dealt().turn(E, "5h").swap(S, S, S).swap(A, A, V)
+    assert said(tb) == [("penalty", (A,), 1)]
+
+
+def test_a_drawn_card_can_only_be_swapped_into_the_own_table():
+    tb = dealt().draw(E)
+    tb._move(1.0, None, "hand1", "seat2", by=E)
+    assert said(tb) == [("impossible", (E,), 0)]
+
+
+# ---------------------------------------------------------------- slaps
+
+def test_right_slap_of_an_own_card_leaves_it_on_the_pile():
+    tb = dealt().turn(E, "5h").slap(S, S, "5d")
+    s = state(tb)
+    assert said(tb) == [("correct_slap", (S,), 0)]
+    assert s["table_cards"] == [4, 4, 3, 4] and s["pile_top"] == "5d"
+
+
+def test_right_slap_of_an_opponents_card_gives_the_opponent_two_cards():
+    tb = dealt().turn(E, "5h").slap(S, V, "5d")
+    assert said(tb) == [("correct_slap", (S,), 0), ("penalty", (V,), 2)]
+    assert state(tb)["owed_penalty_cards"] == [0, 0, 0, 2]
+    tb.penalty(V, 2)
+    assert state(tb)["table_cards"] == [4, 4, 4, 5] and state(tb)["owed_penalty_cards"] == [0, 0, 0, 0]
+
+
+def test_any_king_matches_any_king():
+    tb = dealt().turn(E, "Kh").slap(S, S, "Ks")
+    assert said(tb) == [("correct_slap", (S,), 0)]
+
+
+def test_wrong_slap_own_card_goes_back_and_costs_two():
+    tb = dealt().turn(E, "5h").slap(S, S, "6d")
+    ref = referee(tb)
+    (wrong,) = [r for r in ref.rulings if r.kind == "wrong_slap"]
+    assert (wrong.seats, wrong.penalty, wrong.unit) == ((S,), 2, "card")
+    assert wrong.en == ("Wrong: Sanni slapped their own 6d onto 5h. The card is shown to all and goes back; "
+                        "2 penalty cards.")
+    assert ref.engine.summary()["table_cards"] == [4, 4, 3, 4]
+    tb.back("6d", S).penalty(S, 2)
+    assert state(tb)["table_cards"] == [4, 4, 6, 4]
+    assert state(tb)["pile_top"] == "5h"
+
+
+def test_wrong_slap_of_an_opponents_card_costs_the_slapper_two():
+    tb = dealt().turn(E, "5h").slap(S, A, "6d").back("6d", A)
+    assert said(tb) == [("wrong_slap", (S,), 2)]
+    assert state(tb)["table_cards"] == [4, 4, 4, 4] and state(tb)["owed_penalty_cards"] == [0, 0, 2, 0]
+
+
+def test_only_three_wrong_slaps_count_per_attempt():
+    tb = dealt().turn(E, "5h")
+    for card in ("6d", "7d", "8d", "9d", "Td"):
+        tb.slap(S, V, card).back(card, V)
+    ref = referee(tb)
+    wrong = [r for r in ref.rulings if r.kind == "wrong_slap"]
+    assert [r.penalty for r in wrong] == [2, 2, 2, 0, 0]
+    assert [r.data["wrong_in_attempt"] for r in wrong] == [1, 2, 3, 4, 5]
+    assert ref.engine.summary()["penalty_cards"]["Sanni"] == 6
+    tb.turn(S, "Jh").slap(S, V, "2c").back("2c", V)  # a new top card: a new attempt
+    assert state(tb)["penalty_cards"]["Sanni"] == 8
+
+
+def test_cap_and_card_counts_are_settings():
+    tb = dealt(wrong_slap_cap=1, penalty_cards_per_wrong_slap=3).turn(E, "5h")
+    tb.slap(S, S, "6d").back("6d", S).slap(S, S, "7d").back("7d", S)
+    assert [p for k, _, p in said(tb) if k == "wrong_slap"] == [3, 0]
+
+
+def test_a_card_owed_back_cannot_be_returned_twice():
+    tb = dealt().turn(E, "5h").slap(S, S, "6d").back("6d", S).back("6d", S)
+    assert said(tb)[-1] == ("impossible", (S,), 0)
+
+
+@pytest.mark.parametrize("card", [None, "5h"])
+def test_unreadable_or_duplicate_slapped_card_is_impossible(card):
+    tb = dealt().turn(E, "5h").slap(S, S, card)
+    ref = referee(tb)
+    assert ref.rulings[-1].kind == "impossible"
+    assert ref.engine.summary()["table_cards"] == [4, 4, 4, 4]
+
+
+def test_slap_onto_an_empty_pile_is_impossible():
+    tb = dealt().slap(S, S, "5d")
+    ref = referee(tb)
+    assert ref.rulings[-1].en == "The pile is empty: nothing to slap against."
+
+
+# ---------------------------------------------------------------- emptied table, calls, reveal
+
+def test_emptying_a_table_ends_the_round_and_later_slaps_are_late():
+    tb = dealt(players=("Aino", "Eero")).turn(E, "5h")
+    for card in ("5d", "5s", "5c"):
+        tb.slap(A, A, card)
+    tb.turn(A, "9h").slap(A, A, "9d")
+    ref = referee(tb)
+    assert ref.rulings[-1].kind == "table_emptied" and ref.rulings[-1].seats == (A,)
+    tb.slap(E, E, "9s").back("9s", E)
+    assert said(tb)[-1] == ("late_slap", (E,), 0)
+    tb.draw(E)  # nobody's turn any more
+    assert said(tb)[-1] == ("penalty", (E,), 1)
+    tb.hand_back(E).penalty(E, 1).reveal(E, ["As", "2s", "3s", "4s", "6s"])
+    ref = referee(tb)
+    scored = [r for r in ref.rulings if r.kind == "round_scored"][0]
+    assert scored.data["scores"] == [0, 1 + 2 + 3 + 4 + 6] and scored.data["case"] == "no_call"
+
+
+def test_call_by_button_counts_for_the_player_whose_turn_it_is():
+    tb = dealt().turn(E, "5h").button()
+    ref = referee(tb)
+    assert ref.rulings[-1].kind == "kiketti_called" and ref.rulings[-1].seats == (E,)
+    assert ref.engine.summary()["caller"] == E
+
+
+@pytest.mark.parametrize("setup,reason", [
+    (lambda tb: tb.turn(E, "5h").call(S), "it is Eero's turn"),
+    (lambda tb: tb.draw(E).call(E), "kiketti is called only after playing the turn"),
+    (lambda tb: tb.turn(E, "5h").call(E).turn(S, "6h").call(S), "Eero already called kiketti this round"),
+    (lambda tb: tb.call(E), "kiketti is called only after playing the turn"),
+])
+def test_bad_calls_are_named(setup, reason):
+    tb = dealt()
+    setup(tb)
+    last = referee(tb).rulings[-1]
+    assert last.kind == "bad_call" and last.en.endswith(reason + ".")
+
+
+def test_after_a_call_everyone_else_plays_once_then_reveal_and_next_round():
+    tb = dealt().turn(E, "5h").call(E).turn(S, "6h").turn(V, "7h").reveal(V, ["2c", "3c", "4c", "5c"])
+    assert said(tb)[-1] == ("early_reveal", (V,), 0)
+    tb.turn(A, "8h")
+    tb.draw(E)  # the caller does not play again
+    assert said(tb)[-1] == ("penalty", (E,), 1)
+    tb.hand_back(E).penalty(E, 1)
+    tb.reveal(E, ["As", "2s", "3s", "4s", "Kd"]).reveal(S, ["Ks", "2d", "3d", "4d"])
+    tb.reveal(V, ["2c", "3c", "4c", "5c"]).reveal(A, ["Ah", "2h", "3h", "Kh"])
+    ref = referee(tb)
+    scored = [r for r in ref.rulings if r.kind == "round_scored"][0]
+    assert scored.data["own"] == [6, 10, 24, 14]
+    # caller Eero (10) does not have the fewest: Aino (6) scores 0, Eero 10 + 24
+    assert scored.data["scores"] == [0, 34, 24, 14] and scored.data["case"] == "caller_not_fewest"
+    s = ref.engine.summary()
+    assert (s["round"], s["dealer"], s["opener"], s["phase"]) == (2, 1, 1, "deal")
+
+
+def test_the_last_player_turning_cards_early_loses_the_turn():
+    tb = dealt(players=("Aino", "Eero")).turn(E, "5h").call(E).reveal(A, ["Ah", "2h", "3h", "4h"])
+    assert said(tb)[-2:] == [("kiketti_called", (E,), 0), ("turn_forfeited", (A,), 0)]
+    tb.reveal(E, ["As", "2s", "3s", "4s"])
+    assert referee(tb).rulings[-1].data["scores"] == [10, 0]  # tied at 10: Eero 0, Aino own
+
+
+def test_a_reveal_short_of_cards_is_scored_on_what_was_seen_and_flagged():
+    tb = dealt(players=("Aino", "Eero")).turn(E, "5h").call(E).turn(A, "6h")
+    tb.reveal(E, ["As", "2s", "3s"]).reveal(A, ["Ah", "2h", "3h", "4h"])
+    ref = referee(tb)
+    unjudged = [r for r in ref.rulings if r.kind == "unjudged"]
+    assert [r.seats for r in unjudged] == [(E,)]
+    assert unjudged[0].en == "Eero: 3 cards seen where 4 should lie. Points count only the cards seen."
+    assert ref.engine.sheet.to_csv().splitlines()[1] == "1,10,0?X,"
+
+
+def test_a_revealed_card_already_on_the_pile_is_impossible():
+    tb = dealt(players=("Aino", "Eero")).turn(E, "5h").call(E).turn(A, "6h").reveal(E, ["5h", "2s", "3s", "4s"])
+    ref = referee(tb)
+    assert ref.rulings[-1].en == "5h already lies elsewhere: one card cannot be in two places."
+
+
+def test_owed_penalty_cards_missing_at_the_reveal_are_reported():
+    tb = dealt(players=("Aino", "Eero")).turn(E, "5h").slap(A, A, "6s").back("6s", A).call(E).turn(A, "7h")
+    tb.reveal(A, ["Ah", "2h", "3h", "6s"]).reveal(E, ["As", "2s", "3s", "4s"])
+    ref = referee(tb)
+    (unjudged,) = [r for r in ref.rulings if r.kind == "unjudged"]
+    assert unjudged.en == ("Aino: 2 owed cards (penalty or returned) never reached the table. "
+                           "Points count only the cards seen.")
+
+
+def test_game_over_adds_missing_calls_and_announces_last_to_first():
+    tb = dealt(players=("Aino", "Eero"), rounds=1).turn(E, "5h").call(E).turn(A, "6h")
+    tb.reveal(E, ["As", "2s", "3s", "4s"]).reveal(A, ["Ah", "2h", "3h", "Kc"])
+    ref = referee(tb)
+    tail = ref.rulings[-4:]
+    assert [r.kind for r in tail] == ["round_scored", "missing_calls", "missing_calls", "game_over"]
+    assert [r.penalty for r in tail[1:3]] == [200, 100]
+    assert tail[-1].en == "Game over. Results from last place to first: 2. Aino 221 pts, 1. Eero 100 pts."
+    assert ref.engine.finished
+    assert ref.push(DieSettled(t=9999, value=3))[0].en == "The game is over."
+
+
+def test_opener_is_the_latest_caller_and_the_dealer_rotates():
+    tb = dealt(players=("Aino", "Eero", "Sanni")).turn(E, "5h").turn(S, "6h").call(S)
+    tb.turn(A, "7h").turn(E, "8h")
+    tb.reveal(A, ["As", "2s", "3s", "4s"]).reveal(E, ["Ah", "2h", "3h", "4h"]).reveal(S, ["Ad", "2d", "3d", "Kd"])
+    tb.deal(1)
+    ref = referee(tb)
+    assert ref.rulings[-1].data == {"round": 2, "dealer": 1, "opener": S}
+
+
+# ---------------------------------------------------------------- timing: KPS and slap pads
+
+def nearly_empty() -> Table:
+    """Aino has one card left (a 3); Eero holds a 3 too; Ville discards a 3."""
+    tb = dealt(players=("Aino", "Eero")).turn(E, "5h")
+    for card in ("5d", "5s", "5c"):
+        tb.slap(A, A, card)
+    tb.turn(A, "Qh").turn(E, "3c")
+    return tb
+
+
+def test_close_slaps_that_empty_a_table_go_to_rock_paper_scissors():
+    tb = nearly_empty().slap(A, A, "3s").slap(E, E, "3d", dt=0.01)
+    ref = referee(tb)
+    assert ref.rulings[-1].kind == "kps" and ref.rulings[-1].seats == (A, E)
+    assert ref.engine.summary()["kps_pending"] == [A, E]
+
+
+def test_kps_won_by_the_first_seen_keeps_the_order():
+    tb = nearly_empty().slap(A, A, "3s").slap(E, E, "3d", dt=0.01).kps_won(A)
+    ref = referee(tb)
+    assert [r.kind for r in ref.rulings[-2:]] == ["kps_settled", "late_slap"]
+    assert ref.engine.summary()["table_cards"] == [0, 3]
+
+
+def test_kps_won_by_the_second_reorders_and_events_held_meanwhile_follow():
+    tb = nearly_empty().slap(A, A, "3s").slap(E, E, "3d", dt=0.01).slap(E, E, "9s", dt=1.0).kps_won(E)
+    ref = referee(tb)
+    assert [r.kind for r in ref.rulings[-5:]] == ["kps_settled", "correct_slap", "correct_slap", "table_emptied",
+                                                  "late_slap"]
+    assert ref.engine.summary()["table_cards"] == [0, 2]
+
+
+def test_kps_won_without_a_kps_is_impossible():
+    tb = dealt().turn(E, "5h").kps_won(S)
+    assert referee(tb).rulings[-1].en == "No rock-paper-scissors is pending."
+
+
+def test_kps_won_by_a_third_player_is_impossible():
+    tb = dealt(players=("Aino", "Eero", "Sanni")).turn(E, "5h")
+    for card in ("5d", "5s", "5c"):
+        tb.slap(A, A, card)
+    tb.turn(S, "3c").slap(A, A, "3s").slap(E, E, "3d", dt=0.01).kps_won(S)
+    ref = referee(tb)
+    assert ref.rulings[-1].en == "The rock-paper-scissors is between Aino and Eero."
+    assert ref.engine.summary()["kps_pending"] == [A, E]
+
+
+def test_close_slaps_whose_order_changes_nothing_need_no_kps():
+    tb = dealt().turn(E, "5h").slap(S, S, "5d").slap(V, V, "5s", dt=0.01)
+    assert said(tb) == [("correct_slap", (S,), 0), ("correct_slap", (V,), 0)]
+
+
+def test_slap_close_to_a_new_discard_that_decides_it_goes_to_kps():
+    tb = dealt().turn(E, "5h").draw(S).discard(S, "9h").slap(V, V, "5d", dt=0.01)
+    assert said(tb)[-1] == ("kps", (S, V), 0)
+
+
+def test_slap_pads_order_slaps_the_camera_saw_the_other_way():
+    tb = nearly_empty()
+    tb.events.append(PadSlapped(t=tb.t + 0.5, seat=E, t_uncertainty=0.002))
+    tb.events.append(PadSlapped(t=tb.t + 0.6, seat=A, t_uncertainty=0.002))
+    tb.events.append(CardMoved(t=tb.t + 0.65, card="3s", from_zone="seat0", to_zone="pile", face_up=True, by=A,
+                               t_uncertainty=0.04))
+    tb.events.append(CardMoved(t=tb.t + 0.70, card="3d", from_zone="seat1", to_zone="pile", face_up=True, by=E,
+                               t_uncertainty=0.04))
+    ref = referee(tb)
+    kinds = [r.kind for r in ref.rulings]
+    assert kinds[-4:] == ["order_corrected", "correct_slap", "correct_slap", "table_emptied"]
+    assert ref.engine.summary()["table_cards"] == [0, 3]
+
+
+def test_timing_resolution_is_a_setting():
+    tb = dealt(players=("Aino", "Eero"), timing_resolution_s=0.0).turn(E, "5h")
+    for card in ("5d", "5s", "5c"):
+        tb.slap(A, A, card)
+    tb.turn(A, "Qh").turn(E, "3c")
+    tb.slap(A, A, "3s", t_uncertainty=0.0).slap(E, E, "3d", dt=0.01, t_uncertainty=0.0)
+    assert said(tb)[-1] == ("late_slap", (E,), 0)
+
+
+# ---------------------------------------------------------------- pause
+
+def test_pause_holds_table_events_and_judges_them_on_resume():
+    tb = dealt().turn(E, "5h").button(long=True).slap(S, S, "6d")
+    ref = referee(tb)
+    assert ref.rulings[-1].kind == "paused" and ref.engine.summary()["paused"]
+    assert ref.engine.summary()["table_cards"] == [4, 4, 4, 4]
+    tb.button(long=True)
+    assert [k for k, _, _ in said(tb)] == ["paused", "resumed", "wrong_slap"]
+    assert state(tb)["table_cards"] == [4, 4, 3, 4]
+
+
+def test_pausing_twice_is_impossible():
+    tb = dealt().pause(True).pause(True)
+    assert referee(tb).rulings[-1].en == "The game is already paused."
+
+
+# ---------------------------------------------------------------- bad input
+
+def test_stock_runs_out_then_the_pile_becomes_the_stock():
+    tb = dealt(players=("Aino", "Eero"))
+    cards = [r + s for s in "shdc" for r in "A23456789TJQK"][:44]
+    seat = E
+    for card in cards:
+        tb.turn(seat, card)
+        seat = 1 - seat
+    tb.draw(seat)
+    ref = referee(tb)
+    assert ref.rulings[-1].en == ("The stock is empty: turn the pile (all but its top card) into a new stock.")
+    tb._move(2.0, None, "pile", "stock")
+    tb.draw(seat)
+    assert state(tb)["stock"] == 42 and state(tb)["pile_top"] == cards[-1]
+
+
+@pytest.mark.parametrize("event,message", [
+    (CardMoved(t=99, card="5d", from_zone="dome", to_zone="pile", by=1),
+     "Zone 'dome' is not a Kiketti zone (stock, pile, seatN, handN)."),
+    (CardMoved(t=99, from_zone="stock", to_zone="seat7"), "There is no player 7 (seat7); seats are 0-3."),
+    (CardMoved(t=99, from_zone="pile", to_zone="hand1"), "A card cannot go from 'pile' to 'hand1' in Kiketti."),
+    (DieSettled(t=99, value=4), "A 'die_settled' event has no place in Kiketti."),
+    (Declared(t=99, by=1, what="hembo"), "'hembo' means nothing in Kiketti."),
+])
+def test_well_formed_but_impossible_events_are_named_and_change_nothing(event, message):
+    ref = referee(dealt())
+    before = ref.engine.summary()
+    (ruling,) = ref.push(event)
+    assert (ruling.kind, ruling.en) == ("impossible", message)
+    assert ref.engine.summary() == before
+
+
+@pytest.mark.parametrize("players,settings,message", [
+    (("A",), {}, "kiketti is for 2-8 players, got 1"),
+    (("A", "B"), {"rounds": 0}, "setting 'rounds' must be a whole number >= 1 or null, got 0"),
+    (("A", "B"), {"first_dealer": 2}, "setting 'first_dealer' must be a seat 0-1, got 2"),
+    (("A", "B"), {"wrong_slap_cap": "3"}, "setting 'wrong_slap_cap' must be a whole number >= 1, got '3'"),
+    (("A", "B"), {"timing_resolution_s": -1}, "setting 'timing_resolution_s' must be a number of seconds >= 0, got -1"),
+    (("A", "B"), {"late_first_peek": 1}, "setting 'late_first_peek' must be true or false, got 1"),
+    (("A", "B"), {"colour": "red"}, "unknown setting 'colour' for kiketti"),
+])
+def test_bad_settings_are_named(players, settings, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Referee(GameStarted(t=0, game="kiketti", players=players, settings=settings))
+
+
+def test_rounds_default_to_2n_plus_2():
+    for n in (2, 5, 8):
+        ref = Referee(GameStarted(t=0, game="kiketti", players=tuple(f"P{i}" for i in range(n))))
+        assert ref.engine.summary()["rounds"] == 2 * n + 2
