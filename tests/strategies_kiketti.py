@@ -192,12 +192,20 @@ class SimGame:
         """A few slaps against the top card: right or wrong, own or an opponent's."""
         tb, n = self.table, self.n
         wrong_by: dict[int, int] = {}
-        for _ in range(self.choices.draw(st.integers(0, 3))):
-            by = self.choices.draw(st.integers(0, n - 1))
-            owner = self.choices.draw(st.integers(0, n - 1))
-            if not seats[owner] or len(deck) < 8:
+        by = 0
+        for _ in range(self.choices.draw(st.integers(0, 5))):
+            if not self.choices.draw(st.booleans()):  # often the same player slaps again
+                by = self.choices.draw(st.integers(0, n - 1))
+            matching = [(o, i) for o in range(n) for i, c in enumerate(seats[o]) if c[0] == pile[-1][0]]
+            if matching and self.choices.draw(st.booleans()):
+                owner, i = self.choices.draw(st.sampled_from(matching))
+            else:
+                owner = self.choices.draw(st.integers(0, n - 1))
+                if not seats[owner]:
+                    continue
+                i = self.choices.draw(st.integers(0, len(seats[owner]) - 1))
+            if len(deck) < 8:
                 continue
-            i = self.choices.draw(st.integers(0, len(seats[owner]) - 1))
             card = seats[owner][i]
             tb.slap(by, owner, card, dt=1.1)
             if card[0] == pile[-1][0]:

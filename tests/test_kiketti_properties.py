@@ -1,0 +1,49 @@
+"""Properties of the Kiketti referee over generated legal games (tests/strategies_kiketti.py)."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import referee.kiketti  # noqa: F401  (registers the engine)
+from referee.core import Referee
+from tests.strategies_kiketti import legal_games
+
+FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(legal_games())
+def test_a_legal_game_replays_the_same_and_is_fully_judged(game):
+    events, _ = game
+    first, second = Referee.replay(events), Referee.replay(events)
+    assert first.summary() == second.summary()
+    assert [r.kind for r in first.rulings].count("impossible") == 0
+    summary = first.engine.summary()
+    assert summary["owed_penalty_cards"] == [0] * len(summary["table_cards"])
+    assert first.engine.finished
+    assert all(row["unjudged"] == [] for row in summary["score_sheet"]["rows"])
+
+
+@FAST
+@given(legal_games(max_rounds=1), st.data())
+def test_undo_then_the_same_event_again_gives_the_same_state(game, data):
+    events, _ = game
+    k = data.draw(st.integers(1, len(events) - 1), label="events before the undo")
+    ref = Referee.replay(events[: k + 1])
+    before = ref.engine.summary()
+    undone = ref.pop()
+    assert undone is events[k]
+    assert ref.engine.summary() == Referee.replay(events[:k]).engine.summary()
+    ref.push(undone)
+    assert ref.engine.summary() == before
+
+
+@FAST
+@given(legal_games())
+def test_penalty_cards_are_twice_the_wrong_slaps_within_the_cap(game):
+    events, sim = game
+    ref = Referee.replay(events)
+    wrong = [r for r in ref.rulings if r.kind == "wrong_slap"]
+    counted = [r for r in wrong if r.data["wrong_in_attempt"] <= 3]
+    assert len(counted) == sim.counted_wrong
+    assert sum(r.penalty for r in wrong) == 2 * len(counted)
+    assert sum(ref.engine.penalty_cards) == 2 * sim.counted_wrong + 2 * sim.slapped_opponent
