@@ -164,17 +164,18 @@ class Kimble(Engine):
         if self.paused:
             self.dice.add(Pop(seq, event.t, team, value, "paused"))
             rulings = [self._fine(team, 1, "pause_pop", seq, "naksautus tauon aikana", "popped during a pause")]
-            return rulings + self._stray_pop(team)
+            return rulings + self._stray_pop(team, "reset_die")
         expected = self._expected_popper()
         if team != expected:
             self.dice.add(Pop(seq, event.t, team, value, "out_of_turn"))
-            return self._stray_pop(team)
+            return self._stray_pop(team, "out_of_turn")
         if self.phase == "opening":
             return self._opening_pop(seq, event.t, team, value)
         return self._turn_pop(seq, event.t, team, value)
 
-    def _stray_pop(self, team: int) -> list[Ruling]:
-        """A pop that does not count: the dome must be popped back to the value it showed."""
+    def _stray_pop(self, team: int, kind: str) -> list[Ruling]:
+        """A pop that does not count (out of turn, or in a pause): the dome must be popped back
+        to the value it showed."""
         self.reset_to = self.last_value
         if self.last_value is None:
             fi, en = "naksautus ei kelpaa.", "the pop does not count."
@@ -184,7 +185,7 @@ class Kimble(Engine):
         whose = self._expected_popper()
         turn_fi = f" Vuoro: {self.name(whose)}." if whose is not None else ""
         turn_en = f" Turn: {self.name(whose)}." if whose is not None else ""
-        return [Ruling("out_of_turn", f"{self.name(team)}: {fi}{turn_fi}", f"{self.name(team)}: {en}{turn_en}",
+        return [Ruling(kind, f"{self.name(team)}: {fi}{turn_fi}", f"{self.name(team)}: {en}{turn_en}",
                        (team,), data={"reset_to": self.last_value})]
 
     def _opening_pop(self, seq: int, t: float, team: int, value: int) -> list[Ruling]:
@@ -237,7 +238,7 @@ class Kimble(Engine):
         self.tries -= 1
         if self.tries:
             return rulings + [Ruling("no_move", f"{self.name(team)}: {value}, ei siirtoa; vielä {self.tries} yritystä.",
-                                     f"{self.name(team)}: {value}, no move; {self.tries} more tries.", (team,))]
+                                     f"{self.name(team)}: {value}, no move; {self.tries} more {'try' if self.tries == 1 else 'tries'}.", (team,))]
         self._next_turn()
         return rulings + [Ruling("no_move", f"{self.name(team)}: {value}, ei siirtoa. Vuoro: {self.name(self.turn)}.",
                                  f"{self.name(team)}: {value}, no move. Turn: {self.name(self.turn)}.", (team,))]
@@ -410,14 +411,14 @@ class Kimble(Engine):
         """Why ``team`` may not raise now (Finnish, English), or None."""
         if self.raising_closed:
             return "korotuskierroksia ei enää pelata", "a team refused further raise rounds"
+        if team in self.raised and len(self.raised) < len(self.players):
+            return "joukkue on jo korottanut tällä kierroksella", "it has raised this round already"
         if self.board.sides[team].home:
             return "kotipesä ei ole tyhjä", "its home is not empty"
         blockers = self.board.raise_blockers(team)
         if blockers:
             names = ", ".join(self.name(t) for t in blockers)
             return f"maalissa ei ole nappulaa: {names}", f"no piece in the goal: {names}"
-        if team in self.raised and len(self.raised) < len(self.players):
-            return "joukkue on jo korottanut tällä kierroksella", "it has raised this round already"
         return None
 
     def _choice(self, team: int, what: str, seq: int) -> list[Ruling]:
