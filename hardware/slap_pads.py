@@ -140,7 +140,7 @@ class SlapPadReader:
                  clock: Callable[[], float] = time.monotonic,
                  on_status: Callable[[str, str], None] | None = None,
                  decoder: PadDecoder | None = None, name: str = "slap pads",
-                 stale_s: float = 2.0, retry_s: float = 1.0, hello_after_s: float = 1.0):
+                 stale_s: float = 3.0, retry_s: float = 1.0, hello_after_s: float = 2.0):
         self.open_port, self.on_event, self.clock = open_port, on_event, clock
         self.on_status = on_status or (lambda state, message: None)
         self.decoder = decoder or PadDecoder()
