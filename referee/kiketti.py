@@ -83,6 +83,7 @@ class Round:
     emptied_by: int | None = None
     owed_penalty: list[int] = field(default_factory=list)
     owed_returns: list[tuple[str, int]] = field(default_factory=list)   # (card, seat) pile -> seat
+    shown: set[str] = field(default_factory=set)   # shown to all, now face down on some table
     owed_replace_out: list[int] = field(default_factory=list)           # seen card back to the stock
     owed_replace_in: list[int] = field(default_factory=list)            # its replacement
     swaps_to_undo: list[tuple[str, str]] = field(default_factory=list)
@@ -398,7 +399,7 @@ class KikettiEngine(Engine):
         if not owed:
             raise Impossible(f"Kasasta ei kuulu palauttaa korttia {e.card or ''} pelaajalle {self.name(seat)}.",
                              f"No card {e.card or ''} is owed back from the pile to {self.name(seat)}.", (seat,))
-        del r.owed_returns[owed[0]]
+        r.shown.add(r.owed_returns.pop(owed[0])[0])
         r.table[seat] += 1
         return []
 
@@ -491,7 +492,11 @@ class KikettiEngine(Engine):
             raise Impossible(f"{e.card} on jo kasassa: sama kortti ei voi olla kahdessa paikassa.",
                              f"{e.card} is already on the pile: one card cannot be in two places.")
         if _zone_kind(e.from_zone) == "hand":
+            if e.card in self.r.shown:
+                raise Impossible(f"{e.card} on jo pöydässä (se näytettiin kaikille): sama kortti ei voi olla kahdessa paikassa.",
+                                 f"{e.card} lies on a table (it was shown to all): one card cannot be in two places.")
             return self._discard(e)
+        self.r.shown.discard(e.card)
         seat = self._zone_seat(e.from_zone, "seat")
         r = self.r
         if r.stage == "swap_in" and r.turn == seat and e.by in (None, seat) and not r.ended:
@@ -716,7 +721,9 @@ class KikettiEngine(Engine):
                                  "No turn is in progress: the button cannot call kiketti.")
         self._seat(seat, "seat")
         bad = None
-        if r.phase != "play" or r.ended:
+        if r.ended:
+            bad = ("kierros on jo päättynyt", "the round has already ended")
+        elif r.phase != "play":
             bad = ("kierros ei ole käynnissä", "no round is in play")
         elif r.caller is not None:
             bad = (f"{self.name(r.caller)} on jo huutanut kiketin tällä kierroksella",
@@ -753,6 +760,7 @@ class KikettiEngine(Engine):
                                       f"vuoroaan: vuoro menetetty, kierros päättyy.", f"{self.name(seat)} turned "
                                       f"their cards before their last turn: the turn is lost, the round ends.", (seat,)))
             else:
+                r.shown.update(e.cards)
                 return [Ruling("early_reveal", f"{self.name(seat)} käänsi korttinsa liian aikaisin: kortit takaisin "
                                f"väärinpäin, muut saavat käyttää näkemäänsä.", f"{self.name(seat)} turned their cards "
                                f"too early: turn them back; everyone may use what they saw.", (seat,),
@@ -782,8 +790,18 @@ class KikettiEngine(Engine):
                                   f"{self.name(seat)}: " + "; ".join(en for _, en in problems)
                                   + ". Points count only the cards seen.", (seat,)))
         if all(s in r.revealed or r.holding(s) == 0 for s in range(self.n)):
-            rulings += self._score()
+            rulings += self._lost_cards() + self._score()
         return rulings
+
+    def _lost_cards(self) -> list[Ruling]:
+        """Cards everyone saw go back to a table must turn up in some reveal."""
+        revealed = {c for cards in self.r.revealed.values() for c in cards}
+        lost = sorted(self.r.shown - revealed)
+        if not lost:
+            return []
+        cards = ", ".join(lost)
+        return [Ruling("unjudged", f"{cards} palautettiin pöytään, mutta mikään paljastus ei näyttänyt sitä.",
+                       f"{cards} went back to a table, but no reveal shows it.", data={"cards": lost})]
 
     def _score(self) -> list[Ruling]:
         r = self.r

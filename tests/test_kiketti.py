@@ -508,3 +508,26 @@ def test_rounds_default_to_2n_plus_2():
     for n in (2, 5, 8):
         ref = Referee(GameStarted(t=0, game="kiketti", players=tuple(f"P{i}" for i in range(n))))
         assert ref.engine.summary()["rounds"] == 2 * n + 2
+
+
+def test_a_card_shown_and_returned_cannot_come_from_the_stock():
+    tb = dealt().turn(E, "5h").slap(S, S, "6d").back("6d", S).penalty(S, 2).turn(S, "6d")
+    ref = referee(tb)
+    assert ref.rulings[-1].en == "6d lies on a table (it was shown to all): one card cannot be in two places."
+
+
+def test_a_shown_card_missing_from_every_reveal_is_reported():
+    tb = dealt(players=("Aino", "Eero")).turn(E, "5h").slap(A, A, "6s").back("6s", A).penalty(A, 2)
+    tb.call(E).turn(A, "7h")
+    tb.reveal(A, ["Ah", "2h", "3h", "4h", "5c", "5d"]).reveal(E, ["As", "2s", "3s", "4s"])
+    ref = referee(tb)
+    (lost,) = [r for r in ref.rulings if r.kind == "unjudged"]
+    assert lost.en == "6s went back to a table, but no reveal shows it." and lost.data == {"cards": ["6s"]}
+
+
+def test_calling_after_ones_own_slap_emptied_the_table_is_too_late():
+    tb = dealt(players=("Aino", "Eero")).turn(E, "5h")
+    for card in ("5d", "5s", "5c"):
+        tb.slap(E, E, card)
+    tb.turn(A, "9h").turn(E, "9d").slap(E, E, "9s").call(E)
+    assert referee(tb).rulings[-1].en == "Kiketti does not count (Eero): the round has already ended."
