@@ -64,33 +64,33 @@ class Round:
     n: int
     dealer: int
     opener: int
-    table: list[int] = field(default_factory=list)   # face-down cards per seat, as on the table now
+    table: list[int] = field(init=False)    # face-down cards per seat, as on the table now
+    hand: list[str | None] = field(init=False)  # per seat: "turn" (a drawn card) or "return"
+    has_drawn: list[bool] = field(init=False)
+    peeks: list[int] = field(init=False)
+    owed_penalty: list[int] = field(init=False)
+    owed_replace_out: list[int] = field(init=False)  # a card seen by accident, back to the stock
+    owed_replace_in: list[int] = field(init=False)   # and its replacement from the stock
+    turn: int = field(init=False)
     stock: int = DECK_SIZE
     pile: list[str] = field(default_factory=list)    # cards accepted on the pile, top last
-    hand: list[str | None] = field(default_factory=list)  # "turn" or "return" per seat
     phase: str = "deal"            # deal -> play -> reveal
     redealing: bool = False
-    turn: int = 0
     stage: str = "draw"            # draw (opener to draw), hold, swap_in, done (power window open)
     power: str | None = None       # rank discarded from the stock, "swap_in", "none" or "used"
     looked_zone: str | None = None  # a king's looked-at card, for its optional swap
     opener_drew: bool = False
-    has_drawn: list[bool] = field(default_factory=list)
-    peeks: list[int] = field(default_factory=list)
     caller: int | None = None
     final_turns: list[int] = field(default_factory=list)
-    ended: bool = False            # a table was emptied or the last turn is over
+    ended: bool = False            # a table was emptied: the round is over at once
     emptied_by: int | None = None
-    owed_penalty: list[int] = field(default_factory=list)
     owed_returns: list[tuple[str, int]] = field(default_factory=list)   # (card, seat) pile -> seat
     shown: set[str] = field(default_factory=set)   # shown to all, now face down on some table
-    owed_replace_out: list[int] = field(default_factory=list)           # seen card back to the stock
-    owed_replace_in: list[int] = field(default_factory=list)            # its replacement
     swaps_to_undo: list[tuple[str, str]] = field(default_factory=list)
     discards: int = 0              # turn discards so far: a slap attempt is against one of them
     wrong_slaps: dict[tuple[int, int], int] = field(default_factory=dict)
     revealed: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    unseen: dict[int, str] = field(default_factory=dict)               # what could not be judged
+    unseen: set[int] = field(default_factory=set)   # seats whose points could not be fully judged
 
     def __post_init__(self) -> None:
         n = self.n
@@ -173,7 +173,7 @@ class KikettiEngine(Engine):
 
     def apply(self, event: Event, seq: int) -> list[Ruling]:
         if isinstance(event, Paused) or (isinstance(event, ButtonPressed) and event.long):
-            return self._pause(event, seq)
+            return self._pause(event)
         if self.frozen or (self.kps and not _is_kps_won(event)):
             self.held.append((seq, event))
             return []
@@ -235,7 +235,7 @@ class KikettiEngine(Engine):
 
     # ------------------------------------------------------------ pause
 
-    def _pause(self, event: Event, seq: int) -> list[Ruling]:
+    def _pause(self, event: Event) -> list[Ruling]:
         on = (not self.frozen) if isinstance(event, ButtonPressed) else event.on
         if on == self.frozen:
             state = ("on jo tauolla", "is already paused") if on else ("ei ole tauolla", "is not paused")
@@ -275,9 +275,7 @@ class KikettiEngine(Engine):
 
     def _moved(self, e: CardMoved, seq: int) -> list[Ruling]:
         src, dst = _zone_kind(e.from_zone), _zone_kind(e.to_zone)
-        if (src, dst) == ("seat", "pile"):
-            return self._landing(e, seq)
-        if (src, dst) == ("hand", "pile"):
+        if dst == "pile" and src in ("seat", "hand"):
             return self._landing(e, seq)
         handlers = {
             ("stock", "seat"): self._card_to_table,
@@ -323,10 +321,10 @@ class KikettiEngine(Engine):
         r.stock -= 1
         if all(c == CARDS_DEALT for c in r.table):
             r.phase = "play"
-            no = self.round_index + 1
+            no, dealer, opener = self.round_index + 1, self.name(r.dealer), self.name(r.opener)
             return [Ruling("round_started",
-                           f"Kierros {no}/{self.rounds_total}: jakaja {self.name(r.dealer)}, aloittaa {self.name(r.opener)}.",
-                           f"Round {no}/{self.rounds_total}: dealer {self.name(r.dealer)}, {self.name(r.opener)} opens.",
+                           f"Kierros {no}/{self.rounds_total}: jakaja {dealer}, aloittaa {opener}.",
+                           f"Round {no}/{self.rounds_total}: dealer {dealer}, {opener} opens.",
                            (r.opener,), data={"round": no, "dealer": r.dealer, "opener": r.opener})]
         return []
 
@@ -493,7 +491,8 @@ class KikettiEngine(Engine):
                              f"{e.card} is already on the pile: one card cannot be in two places.")
         if _zone_kind(e.from_zone) == "hand":
             if e.card in self.r.shown:
-                raise Impossible(f"{e.card} on jo pöydässä (se näytettiin kaikille): sama kortti ei voi olla kahdessa paikassa.",
+                raise Impossible(f"{e.card} on jo pöydässä (se näytettiin kaikille): "
+                                 f"sama kortti ei voi olla kahdessa paikassa.",
                                  f"{e.card} lies on a table (it was shown to all): one card cannot be in two places.")
             return self._discard(e)
         self.r.shown.discard(e.card)
@@ -510,7 +509,8 @@ class KikettiEngine(Engine):
     def _discard(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.from_zone, "hand")
         if r.hand[seat] == "return":
-            raise Impossible(f"{self.name(seat)}: väärällä vuorolla nostettu kortti palautetaan pakkaan, ei kasaan.",
+            raise Impossible(f"{self.name(seat)}: väärällä vuorolla nostettu kortti palautetaan pakkaan, "
+                             f"ei kasaan.",
                              f"{self.name(seat)}: a card drawn out of turn goes back to the stock, not the pile.",
                              (seat,))
         if r.hand[seat] != "turn" or r.stage != "hold":
@@ -529,8 +529,8 @@ class KikettiEngine(Engine):
             raise Impossible("Kierros ei ole käynnissä: kasaan ei lyödä nyt.", "No round in play: no slapping now.",
                              (slapper,))
         if not r.pile:
-            raise Impossible("Kasa on tyhjä: ei mitään mihin lyödä.", "The pile is empty: nothing to slap against.",
-                             (slapper,))
+            raise Impossible("Kasa on tyhjä: ei mitään mihin lyödä.",
+                             "The pile is empty: nothing to slap against.", (slapper,))
         if r.table[owner] == 0:
             raise Impossible(f"Pelaajalla {self.name(owner)} ei ole pöytäkortteja.",
                              f"{self.name(owner)} has no table cards.", (owner,))
@@ -539,9 +539,11 @@ class KikettiEngine(Engine):
             f"pelaajan {self.name(owner)} kortin {card}", f"{self.name(owner)}'s {card}")
         if r.ended:
             r.owed_returns.append((card, owner))
-            return [Ruling("late_slap", f"Myöhässä: {self.name(slapper)} löi {whose[0]} kierroksen jo päätyttyä; "
-                           f"kortti palaa pöytään.", f"Late: {self.name(slapper)} slapped {whose[1]} after the round "
-                           f"ended; the card goes back.", (slapper,), data={"card": card, "owner": owner})]
+            return [Ruling("late_slap",
+                           f"Myöhässä: {self.name(slapper)} löi {whose[0]} kierroksen jo päätyttyä; "
+                           f"kortti palaa pöytään.",
+                           f"Late: {self.name(slapper)} slapped {whose[1]} after the round ended; "
+                           f"the card goes back.", (slapper,), data={"card": card, "owner": owner})]
         top = r.pile[-1]
         if rank(card) == rank(top):
             r.pile.append(card)
@@ -560,10 +562,12 @@ class KikettiEngine(Engine):
         attempt = (slapper, r.discards)
         r.wrong_slaps[attempt] = r.wrong_slaps.get(attempt, 0) + 1
         count, cap = r.wrong_slaps[attempt], self.settings["wrong_slap_cap"]
-        fi = f"Väärin: {self.name(slapper)} löi {whose[0]}, kasassa {top}. Kortti näytetään kaikille ja palaa pöytään"
+        fi = (f"Väärin: {self.name(slapper)} löi {whose[0]}, kasassa {top}. "
+              f"Kortti näytetään kaikille ja palaa pöytään")
         en = f"Wrong: {self.name(slapper)} slapped {whose[1]} onto {top}. The card is shown to all and goes back"
         if count > cap:
-            return [Ruling("wrong_slap", f"{fi}; yli {cap} väärää lyöntiä samalla yrityksellä: ei lisää sakkokortteja.",
+            return [Ruling("wrong_slap",
+                           f"{fi}; yli {cap} väärää lyöntiä samalla yrityksellä: ei lisää sakkokortteja.",
                            f"{en}; over {cap} wrong slaps in one attempt: no more penalty cards.", (slapper,),
                            data={"card": card, "owner": owner, "wrong_in_attempt": count, "over_cap": True})]
         n = self.settings["penalty_cards_per_wrong_slap"]
@@ -756,15 +760,20 @@ class KikettiEngine(Engine):
         if not self._ready_to_reveal():
             if r.caller is not None and r.final_turns == [seat] and r.stage == "done":
                 r.final_turns = []
-                rulings.append(Ruling("turn_forfeited", f"{self.name(seat)} käänsi korttinsa ennen viimeistä "
-                                      f"vuoroaan: vuoro menetetty, kierros päättyy.", f"{self.name(seat)} turned "
-                                      f"their cards before their last turn: the turn is lost, the round ends.", (seat,)))
+                rulings.append(Ruling(
+                    "turn_forfeited",
+                    f"{self.name(seat)} käänsi korttinsa ennen viimeistä vuoroaan: vuoro menetetty, "
+                    f"kierros päättyy.",
+                    f"{self.name(seat)} turned their cards before their last turn: the turn is lost, the round ends.",
+                    (seat,)))
             else:
                 r.shown.update(e.cards)
-                return [Ruling("early_reveal", f"{self.name(seat)} käänsi korttinsa liian aikaisin: kortit takaisin "
-                               f"väärinpäin, muut saavat käyttää näkemäänsä.", f"{self.name(seat)} turned their cards "
-                               f"too early: turn them back; everyone may use what they saw.", (seat,),
-                               data={"cards": list(e.cards)})]
+                return [Ruling(
+                    "early_reveal",
+                    f"{self.name(seat)} käänsi korttinsa liian aikaisin: kortit takaisin väärinpäin, "
+                    f"muut saavat käyttää näkemäänsä.",
+                    f"{self.name(seat)} turned their cards too early: turn them back; "
+                    f"everyone may use what they saw.", (seat,), data={"cards": list(e.cards)})]
         if seat in r.revealed:
             raise Impossible(f"{self.name(seat)} on jo paljastanut korttinsa.",
                              f"{self.name(seat)} has already revealed their cards.", (seat,))
@@ -784,7 +793,7 @@ class KikettiEngine(Engine):
             problems.append((f"{missing} korttia (sakko- tai palautettavia) ei tullut pöytään",
                              f"{missing} owed cards (penalty or returned) never reached the table"))
         if problems:
-            r.unseen[seat] = "; ".join(en for _, en in problems)
+            r.unseen.add(seat)
             rulings.append(Ruling("unjudged", f"{self.name(seat)}: " + "; ".join(fi for fi, _ in problems)
                                   + ". Pisteet lasketaan vain nähdyistä korteista.",
                                   f"{self.name(seat)}: " + "; ".join(en for _, en in problems)
@@ -828,7 +837,8 @@ class KikettiEngine(Engine):
         for seat, points in enumerate(missing):
             if points:
                 lacking = points // s["missing_call_penalty"] if s["missing_call_penalty"] else 0
-                rulings.append(Ruling("missing_calls", f"{self.name(seat)}: {lacking} kikettiä puuttuu, +{points} pistettä.",
+                rulings.append(Ruling("missing_calls",
+                                      f"{self.name(seat)}: {lacking} kikettiä puuttuu, +{points} pistettä.",
                                       f"{self.name(seat)}: {lacking} call(s) missing, +{points} points.", (seat,),
                                       penalty=points, unit="point"))
         order = list(reversed(self.sheet.standings()))
