@@ -31,7 +31,7 @@ def add_parser(sub) -> None:
     p.add_argument("--calibration", help="calibration file from 'pelituomari calibrate' "
                    "(default: the sample's; with a --source: calibration.json)")
     p.add_argument("--players", help="comma-separated names in seating order (default: the sample's, "
-                   "or Pelaaja1..4 / four Kimble teams)")
+                   "or Pelaaja1.. for each seat of the calibration / four Kimble teams)")
     p.add_argument("--db", default="pelituomari.db", help="SQLite event store (default: pelituomari.db)")
     p.add_argument("--annotate", metavar="OUT.mp4", help="also write the annotated video here")
     p.add_argument("--weights", help="folder of the vision model files (default: models/weights)")
@@ -41,7 +41,7 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _start(args, truth: Path | None):
+def _start(args, truth: Path | None, seats: int):
     from referee.events import GameStarted, read_jsonl
 
     if args.players:
@@ -51,9 +51,9 @@ def _start(args, truth: Path | None):
         start = read_jsonl(truth.read_text(encoding="utf-8").splitlines())[0]
         if isinstance(start, GameStarted):
             return start
-    default = ("Punaiset", "Siniset", "Keltaiset", "Vihreät") if args.game == "kimble" else \
-        ("Pelaaja1", "Pelaaja2", "Pelaaja3", "Pelaaja4")
-    return GameStarted(t=0.0, game=args.game, players=default)
+    if args.game == "kimble":
+        return GameStarted(t=0.0, game=args.game, players=("Punaiset", "Siniset", "Keltaiset", "Vihreät"))
+    return GameStarted(t=0.0, game=args.game, players=tuple(f"Pelaaja{n + 1}" for n in range(seats)))
 
 
 def run(args) -> int:
@@ -75,16 +75,20 @@ def run(args) -> int:
         calibration = TableCalibration.load(calibration_path)
     except CalibrationError as e:
         raise CommandError(f"{e} (make one with: pelituomari calibrate --source ...)") from None
-    detector = _detector(args.weights)
-    start = _start(args, truth)
-    referee = referee_for([start], args.language, where="--players")
     seats = sum(1 for z in calibration.zones if z.startswith("seat"))
+    start = _start(args, truth, seats)
+    referee = referee_for([start], args.language, where="--players")
     if args.game == "kiketti" and len(start.players) > seats:
         raise CommandError(f"{len(start.players)} players but {calibration_path} has seat zones for {seats}")
     try:
         source = open_source(source_spec, stall_s=args.stall)
     except SourceError as e:
         raise CommandError(str(e)) from None
+    try:
+        detector = _detector(args.weights)
+    except CommandError:
+        source.close()
+        raise
     annotator = None
     if args.annotate:
         from vision.annotate import VideoAnnotator
