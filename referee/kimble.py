@@ -111,7 +111,8 @@ class Kimble(Engine):
             return self._pause(event.on)
         if isinstance(event, ButtonPressed):
             return self._pause(not self.paused) if event.long else []
-        raise Impossible(f"Kimble ei käytä tapahtumaa '{event.type}'.", f"Kimble has no use for a '{event.type}' event.")
+        raise Impossible(f"Kimble ei käytä tapahtumaa '{event.type}'.",
+                         f"Kimble has no use for a '{event.type}' event.")
 
     @property
     def finished(self) -> bool:
@@ -209,10 +210,10 @@ class Kimble(Engine):
         rulings = self._hembo_deadline(team, seq)
         if self.value is not None:
             if self.moves:
-                raise Impossible(
-                    f"{self.name(team)} naksautti uudelleen siirtämättä; odotettiin siirtoa: {self._list(self.moves)}.",
-                    f"{self.name(team)} popped again without moving; expected a move: {self._list(self.moves)}.",
-                    (team,))
+                expected = self._list(self.moves)
+                raise Impossible(f"{self.name(team)} naksautti uudelleen siirtämättä; odotettiin siirtoa: {expected}.",
+                                 f"{self.name(team)} popped again without moving; expected a move: {expected}.",
+                                 (team,))
             self._clear_choice()  # doubling and raising are optional: popping again declines them
         self.sightings = []  # the camera reports a move before the next pop, or not at all
         self.dice.add(Pop(seq, t, team, value, "turn"))
@@ -237,8 +238,9 @@ class Kimble(Engine):
                                      f"{self.name(team)}: the 6 moves nothing; pop again.", (team,))]
         self.tries -= 1
         if self.tries:
+            tries = "1 more try" if self.tries == 1 else f"{self.tries} more tries"
             return rulings + [Ruling("no_move", f"{self.name(team)}: {value}, ei siirtoa; vielä {self.tries} yritystä.",
-                                     f"{self.name(team)}: {value}, no move; {self.tries} more {'try' if self.tries == 1 else 'tries'}.", (team,))]
+                                     f"{self.name(team)}: {value}, no move; {tries}.", (team,))]
         self._next_turn()
         return rulings + [Ruling("no_move", f"{self.name(team)}: {value}, ei siirtoa. Vuoro: {self.name(self.turn)}.",
                                  f"{self.name(team)}: {value}, no move. Turn: {self.name(self.turn)}.", (team,))]
@@ -300,13 +302,15 @@ class Kimble(Engine):
             if value != 6:
                 raise Impossible(f"Kotipesästä lähtöön tarvitaan 6, noppa näyttää {value}; {expected_fi}.",
                                  f"Leaving home needs a 6, the die shows {value}; {expected_en}.", (team,))
-            reason_fi, reason_en = "oma nappula on jo lähtöruudussa", "an own piece already stands on the start square"
+            reason_fi = "oma nappula on jo lähtöruudussa"
+            reason_en = "an own piece already stands on the start square"
         else:
             base = GOAL if src == QUEUE else src
             count = None if dst is None or dst == HOME or dst == QUEUE else dst - base
             if count != value:
                 moved = "?" if count is None else str(count)
-                raise Impossible(f"{self.name(team)} siirsi {frm}→{to} ({moved} askelta), noppa näyttää {value}; {expected_fi}.",
+                raise Impossible(f"{self.name(team)} siirsi {frm}→{to} ({moved} askelta), noppa näyttää {value}; "
+                                 f"{expected_fi}.",
                                  f"{self.name(team)} moved {frm}→{to} ({moved} steps) but the die shows {value}; "
                                  f"{expected_en}.", (team,))
             mine = [m for m in board.piece_moves(team, value) if self._places(m) == (frm, to) and m.mine]
@@ -349,7 +353,8 @@ class Kimble(Engine):
             if side.home == PIECES and homes[other] < PIECES:
                 self.hembo[other] = team
                 word = "Jag" if self.members[other] == 1 else "Vi"
-                rulings.append(Ruling("hembo_due", f"{self.name(other)}: sanokaa ”{word} bor i hembo” ennen seuraavan joukkueen naksua.",
+                rulings.append(Ruling("hembo_due", f"{self.name(other)}: sanokaa ”{word} bor i hembo” ennen "
+                                      "seuraavan joukkueen naksua.",
                                       f"{self.name(other)} must say \"{word} bor i hembo\" before the next team pops.",
                                       (other,)))
         self._clear_choice()
@@ -432,11 +437,13 @@ class Kimble(Engine):
             else:
                 fi, en = "tarvitaan 6, oma nappula lähtöruudussa ja nappula kotipesässä", \
                     "it needs a 6, an own piece on the start square and a piece at home"
-            raise Impossible(f"{self.name(team)} ei voi: {what}: {fi}.", f"{self.name(team)} cannot {what}: {en}.", (team,))
+            raise Impossible(f"{self.name(team)} ei voi: {what}: {fi}.", f"{self.name(team)} cannot {what}: {en}.",
+                             (team,))
         if what == "raise" and len(self.raised) == len(self.players):
             self.consent = {team}
             others = ", ".join(self.name(t) for t in range(len(self.players)) if t != team)
-            return [Ruling("consent_needed", f"Kaikki ovat korottaneet: uusi korotuskierros vaatii suostumuksen ({others}).",
+            return [Ruling("consent_needed",
+                           f"Kaikki ovat korottaneet: uusi korotuskierros vaatii suostumuksen ({others}).",
                            f"Every team has raised: a new raise round needs consent from {others}.",
                            tuple(t for t in range(len(self.players)) if t != team))]
         return self._play(Move(team, what, 0, 0), self.value, seq, how="declared")
@@ -465,7 +472,8 @@ class Kimble(Engine):
     def _hembo_said(self, team: int, seq: int) -> list[Ruling]:
         if team in self.hembo:
             del self.hembo[team]
-            return [Ruling("hembo_heard", f"{self.name(team)} asuu kotipesässä.", f"{self.name(team)} lives in hembo.", (team,))]
+            return [Ruling("hembo_heard", f"{self.name(team)} asuu kotipesässä.", f"{self.name(team)} lives in hembo.",
+                           (team,))]
         return [self._fine(team, 1, "hembo_wrong_time", seq, "”bor i hembo” väärään aikaan",
                            "said \"bor i hembo\" at the wrong time")]
 
@@ -483,11 +491,13 @@ class Kimble(Engine):
 
     def _pause(self, on: bool) -> list[Ruling]:
         if on == self.paused:
-            state = ("Tauko on jo päällä.", "A pause is on already.") if on else ("Taukoa ei ole.", "There is no pause.")
-            raise Impossible(*state)
+            if on:
+                raise Impossible("Tauko on jo päällä.", "A pause is on already.")
+            raise Impossible("Taukoa ei ole.", "There is no pause.")
         self.paused = on
         if on:
-            return [Ruling("paused", "Tauko: ei naksuja, siirtoja eikä juomista.", "Pause: no popping, moving or drinking.")]
+            return [Ruling("paused", "Tauko: ei naksuja, siirtoja eikä juomista.",
+                           "Pause: no popping, moving or drinking.")]
         return [Ruling("resumed", "Tauko päättyi: peli jatkuu.", "The pause is over: play on.")]
 
     def _drink(self, event: FineDrunk, seq: int) -> list[Ruling]:
@@ -496,7 +506,8 @@ class Kimble(Engine):
         try:
             self.ledger.drink(team, event.count)
         except ValueError as e:
-            raise Impossible(f"{self.name(team)} on velkaa {self.ledger.owed(team)} sakkoa, ei voi juoda {event.count}.",
+            raise Impossible(f"{self.name(team)} on velkaa {self.ledger.owed(team)} sakkoa, "
+                             f"ei voi juoda {event.count}.",
                              f"{self.name(team)}: {e}.", (team,)) from None
         rulings = [Ruling("drunk", f"{self.name(team)} joi {event.count}; velkaa {self.ledger.owed(team)}.",
                           f"{self.name(team)} drank {event.count}; owes {self.ledger.owed(team)}.", (team,),
