@@ -632,6 +632,8 @@ class KikettiEngine(Engine):
         if r.table[owner] == 0:
             raise Impossible(f"Pelaajalla {self.name(owner)} ei ole pöytäkortteja katsottavaksi.",
                              f"{self.name(owner)} has no table cards to look at.", (owner,))
+        if r.ended:
+            return []  # the round is over and every card is about to be revealed
         if self._in_power_window(by):
             return self._power_look(by, owner, e.zone)
         if owner != by:
@@ -690,6 +692,8 @@ class KikettiEngine(Engine):
                              f"{self.name(empty)} has no table cards to swap.", (empty,))
         if a == b:
             return []  # rearranging one's own cards is allowed at any time
+        if r.ended:
+            return []  # the book lets a swap already under way when a table emptied be finished
         if pair in r.swaps_to_undo or pair[::-1] in r.swaps_to_undo:
             r.swaps_to_undo.remove(pair if pair in r.swaps_to_undo else pair[::-1])
             return []

@@ -142,8 +142,9 @@ class SimGame:
     """A legal random Kiketti round played with real cards, recording the events and its own
     count of the penalties that slaps must cause."""
 
-    def __init__(self, n: int, seed: int, choices, cap: int = 3):
-        self.n, self.choices, self.cap = n, choices, cap
+    def __init__(self, n: int, seed: int, draw, cap: int = 3):
+        """``draw`` is hypothesis's draw function: the simulation's choices are shrinkable."""
+        self.n, self.draw, self.cap = n, draw, cap
         self.rng = random.Random(seed)
         self.table = Table(players=tuple(f"P{i}" for i in range(n)))
         self.counted_wrong = 0         # wrong slaps within the cap
@@ -163,8 +164,8 @@ class SimGame:
                 break
             card = deck.pop()
             tb.draw(turn)
-            if seats[turn] and self.choices.draw(st.booleans()):
-                i = self.choices.draw(st.integers(0, len(seats[turn]) - 1))
+            if seats[turn] and self.draw(st.booleans()):
+                i = self.draw(st.integers(0, len(seats[turn]) - 1))
                 out = seats[turn][i]
                 seats[turn][i] = card
                 tb.swap_in(turn, out)
@@ -178,7 +179,7 @@ class SimGame:
             if emptied is not None:
                 break
             # a call ends the round before the stock can run out
-            if caller is None and (self.choices.draw(st.integers(0, 3)) == 0 or len(deck) < 14):
+            if caller is None and (self.draw(st.integers(0, 3)) == 0 or len(deck) < 14):
                 tb.call(turn)
                 caller = turn
                 last_turns = [(turn + k) % n for k in range(1, n)]
@@ -193,17 +194,17 @@ class SimGame:
         tb, n = self.table, self.n
         wrong_by: dict[int, int] = {}
         by = 0
-        for _ in range(self.choices.draw(st.integers(0, 5))):
-            if not self.choices.draw(st.booleans()):  # often the same player slaps again
-                by = self.choices.draw(st.integers(0, n - 1))
+        for _ in range(self.draw(st.integers(0, 5))):
+            if not self.draw(st.booleans()):  # often the same player slaps again
+                by = self.draw(st.integers(0, n - 1))
             matching = [(o, i) for o in range(n) for i, c in enumerate(seats[o]) if c[0] == pile[-1][0]]
-            if matching and self.choices.draw(st.booleans()):
-                owner, i = self.choices.draw(st.sampled_from(matching))
+            if matching and self.draw(st.booleans()):
+                owner, i = self.draw(st.sampled_from(matching))
             else:
-                owner = self.choices.draw(st.integers(0, n - 1))
+                owner = self.draw(st.integers(0, n - 1))
                 if not seats[owner]:
                     continue
-                i = self.choices.draw(st.integers(0, len(seats[owner]) - 1))
+                i = self.draw(st.integers(0, len(seats[owner]) - 1))
             if len(deck) < 8:
                 continue
             card = seats[owner][i]
@@ -232,7 +233,7 @@ def legal_games(draw, max_rounds: int = 2):
     """(events, sim) for a legal game of 2-5 players and 1-``max_rounds`` rounds."""
     n = draw(st.integers(2, 5))
     rounds = draw(st.integers(1, max_rounds))
-    sim = SimGame(n, draw(st.integers(0, 2**32 - 1)), _Choices(draw))
+    sim = SimGame(n, draw(st.integers(0, 2**32 - 1)), draw)
     sim.table.events[0] = GameStarted(t=0.0, game="kiketti", players=tuple(f"P{i}" for i in range(n)),
                                       settings={"rounds": rounds})
     last_caller = None
@@ -243,10 +244,3 @@ def legal_games(draw, max_rounds: int = 2):
         last_caller = caller if caller is not None else last_caller
         sim.table.wait(30.0)
     return sim.table.events, sim
-
-
-class _Choices:
-    """Lets the simulation draw from hypothesis while it plays."""
-
-    def __init__(self, draw):
-        self.draw = draw

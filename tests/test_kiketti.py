@@ -531,3 +531,11 @@ def test_calling_after_ones_own_slap_emptied_the_table_is_too_late():
         tb.slap(E, E, card)
     tb.turn(A, "9h").turn(E, "9d").slap(E, E, "9s").call(E)
     assert referee(tb).rulings[-1].en == "Kiketti does not count (Eero): the round has already ended."
+
+
+def test_a_power_under_way_when_a_table_empties_is_not_judged():
+    tb = dealt(players=("Aino", "Eero", "Sanni")).turn(E, "5h")
+    for card in ("5d", "5s", "5c"):
+        tb.slap(E, E, card)
+    tb.turn(S, "Qd").slap(E, E, "Qs").swap(S, S, A).look(S, A)
+    assert said(tb)[-1] == ("table_emptied", (E,), 0)
