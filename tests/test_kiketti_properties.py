@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 import referee.kiketti  # noqa: F401  (registers the engine)
 from referee.core import Referee
+from referee.events import Paused
 from tests.strategies_kiketti import legal_games
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -47,3 +48,17 @@ def test_penalty_cards_are_twice_the_wrong_slaps_within_the_cap(game):
     assert len(counted) == sim.counted_wrong
     assert sum(r.penalty for r in wrong) == 2 * len(counted)
     assert sum(ref.engine.penalty_cards) == 2 * sim.counted_wrong + 2 * sim.slapped_opponent
+
+
+@FAST
+@given(legal_games(max_rounds=1), st.data())
+def test_a_pause_anywhere_only_delays_the_rulings(game, data):
+    events, _ = game
+    k = data.draw(st.integers(1, len(events) - 1), label="pause before event")
+    j = data.draw(st.integers(k, len(events) - 1), label="resume after event")
+    paused = [*events[:k], Paused(t=events[k].t, on=True), *events[k:j + 1], Paused(t=events[j].t, on=False),
+              *events[j + 1:]]
+    plain, held = Referee.replay(events), Referee.replay(paused)
+    assert held.engine.summary() == plain.engine.summary()
+    kinds = [r.kind for r in held.rulings if r.kind not in ("paused", "resumed")]
+    assert sorted(kinds) == sorted(r.kind for r in plain.rulings)
