@@ -100,8 +100,9 @@ def kiketti_script() -> tuple[CardScript, GameStarted]:
 
     Deal; Ville draws 5h and discards it; Aino slaps her own 5c; Aino draws 9h and discards it,
     slaps her 9s; Ville draws Qd, puts it among his table cards and sends Kh to the pile; Aino
-    slaps Kc and Ville, a moment later, Ks; Aino draws 2s, discards it and slaps her last card 2d:
-    her table is empty, the round ends, Ville turns his cards up."""
+    slaps Kc and Ville, a moment later, Ks; Aino draws 2s and discards it; Ville slaps 3h (wrong:
+    it goes back, and he takes two penalty cards); Aino slaps her last card 2d: her table is
+    empty, the round ends, Ville turns his cards up."""
     zones = kiketti_layout(2, KIKETTI_TABLE)
     s = CardScript(zones)
     stock = Pose(*zones["stock"].centre, 0.0)
@@ -147,8 +148,12 @@ def kiketti_script() -> tuple[CardScript, GameStarted]:
     to_pile("Ks", "seat1", 1, pause=1.0)
     draw("2s", 0)
     to_pile("2s", "hand0", 0)
+    to_pile("3h", "seat1", 1, pause=1.0)  # wrong: 3 is no 2
+    s.move("3h", slot(1, 3), up=False, event={"from_zone": "pile", "to_zone": "seat1", "card": "3h"})
+    for card, i in (("Ah", 2), ("8c", 4)):  # two penalty cards from the stock
+        s.move(card, slot(1, i), start=stock, event={"from_zone": "stock", "to_zone": "seat1"})
     to_pile("2d", "seat0", 0, pause=1.2)
-    s.reveal("seat1", ["Qd", "7d", "3h"])
+    s.reveal("seat1", ["Qd", "7d", "Ah", "3h", "8c"])
     s.t += 1.5
     start = GameStarted(t=0.0, game="kiketti", players=("Aino", "Ville"), settings={"rounds": 1, "required_calls": 0})
     return s, start

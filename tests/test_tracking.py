@@ -127,3 +127,33 @@ def test_a_die_popped_to_the_same_spot_and_value_is_still_a_pop():
     _, t = feed(tracker, [die(6)] * 4)
     events, t = feed(tracker, [[], [], die(6), die(6), die(6), die(6)], t)
     assert events == [DieSettled(t=0.6, source="camera", value=6, zone="dome")]
+
+
+def test_a_wrong_slap_goes_back_to_its_seat_and_penalty_cards_come_from_the_stock():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat1 = [back("seat1", dx) for dx in (-100, 0, 100)]
+    _, t = feed(tracker, [seat1 + [back("hand0")]] * 2 + [seat1 + [face("pile", "2s")]] * 2)  # 2s discarded
+    events, t = feed(tracker, [seat1[:2] + [face("pile", "2s"), face("pile", "3h", 10)]] * 2, t)
+    assert [(e.card, e.from_zone, e.to_zone) for e in events] == [("3h", "seat1", "pile")]
+    # shown, then back to the table face down; the 2s under it shows again
+    events, t = feed(tracker, [seat1[:2] + [face("pile", "2s")]] * 2 + [seat1 + [face("pile", "2s")]] * 2, t)
+    assert events == [CardMoved(t=0.8, source="camera", card="3h", from_zone="pile", to_zone="seat1",
+                                t_uncertainty=DT)]
+    events, t = feed(tracker, [seat1 + [back("seat1", 150), face("pile", "2s")]] * 2, t)
+    assert [(e.card, e.from_zone, e.to_zone) for e in events] == [(None, "stock", "seat1")]
+    assert tracker.on_pile == ["2s"] and tracker.unexplained == []
+
+
+def test_a_card_landing_on_the_pile_covers_the_top_without_taking_it_away():
+    tracker = Tracker(ZONES, confirm_frames=3)
+    _, t = feed(tracker, [[back("hand0")]] * 3 + [[face("pile", "7h")]] * 3)
+    events, t = feed(tracker, [[face("pile", "7c")]] * 4, t)  # 7c lies right over 7h
+    assert tracker.on_pile == ["7h", "7c"]
+    assert tracker.unexplained == []
+
+
+def test_a_top_card_hidden_for_a_moment_never_left():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    _, t = feed(tracker, [[back("hand0")]] * 2 + [[face("pile", "7h")]] * 2)
+    events, t = feed(tracker, [[]] * 3 + [[face("pile", "7h")]] * 3, t)
+    assert events == [] and tracker.on_pile == ["7h"]

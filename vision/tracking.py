@@ -7,9 +7,11 @@ of those frames: slap arbitration rests on when a card was first seen on the pil
 
 What is tracked, zone by zone (zones come from the table calibration):
 
-* ``pile``: card identities.  A face-up card newly confirmed there moved from the zone that most
-  recently lost a card: a hand zone (a discard) or a seat zone (a slap, or the second half of
-  putting a drawn card among one's table cards).
+* ``pile``: card identities.  A face-up card newly confirmed there moved from the seat or hand
+  it was last seen face up in, else from the zone that lost a card first: a hand zone (a
+  discard) or a seat zone (a slap, or the second half of putting a drawn card among one's table
+  cards).  The top card missing for ``confirm_frames`` frames (with nothing landing over it)
+  was taken back: the seat that gains a card next got it (a wrong or late slap returned).
 * ``seatN`` and ``handN``: how many cards lie there.  A gain is matched with the hand that lost a
   card (a drawn card put among the table cards) or else comes from the stock (deal, draw,
   penalty card).  A loss that comes back to the same zone was a card lifted and put back.
@@ -70,6 +72,7 @@ class _Change:
     zone: str
     t: float
     dt: float
+    card: str | None = None
 
 
 @dataclass
@@ -96,7 +99,8 @@ class Tracker:
         self._counts = {z: _Debounced(confirm_frames, stable=0) for z in self.zone_names if _counted(z)}
         self._revealed = {z: _Debounced(confirm_frames, stable=()) for z in self.zone_names if z.startswith("seat")}
         self._pile_runs: dict[str, tuple[int, float, float]] = {}  # card -> (frames, first t, dt)
-        self.on_pile: set[str] = set()
+        self.on_pile: list[str] = []  # confirmed pile cards, the top last
+        self._top_gone: tuple[int, float, float] = (0, 0.0, 0.0)  # frames the top card has been missing
         self._losses: list[_Change] = []
         self._arrivals: list[tuple[str, _Change]] = []  # pile cards waiting for their origin
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
@@ -117,8 +121,9 @@ class Tracker:
                 if s.kind == "card" and s.card is not None and _counted(zone):
                     self._last_zone[s.card] = zone
         events: list[Event] = []
-        events += self._update_counts(t, dt, by_zone)
-        events += self._update_pile(t, dt, by_zone.get("pile", []))
+        self._update_pile(t, dt, by_zone.get("pile", []))  # first: a card leaving the pile may be
+        events += self._update_counts(t, dt, by_zone)      # the one a seat gains in this frame
+        events += self._resolve_arrivals()
         events += self._update_reveals(t, by_zone)
         if "dome" in by_zone:
             events += self._update_die(t, dt, [s for s in by_zone["dome"] if s.kind == "die"])
@@ -146,6 +151,10 @@ class Tracker:
         if back is not None:
             return []
         if zone.startswith("seat"):
+            returned = self._take_loss("pile")
+            if returned is not None:  # a card shown on the pile goes back to the table
+                return [CardMoved(t=t, source=Source.CAMERA, card=returned.card, from_zone="pile", to_zone=zone,
+                                  t_uncertainty=dt)]
             hand = self._take_loss(f"hand{seat}")
             if hand is not None:
                 return [CardMoved(t=t, source=Source.CAMERA, from_zone=hand.zone, to_zone=zone, by=seat,
@@ -155,19 +164,38 @@ class Tracker:
             return [CardMoved(t=t, source=Source.CAMERA, from_zone="stock", to_zone=zone, by=seat, t_uncertainty=dt)]
         return []
 
-    def _update_pile(self, t: float, dt: float, pile: list[Seen]) -> list[Event]:
+    def _update_pile(self, t: float, dt: float, pile: list[Seen]) -> None:
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
+        self._watch_top(t, dt, visible)
         runs = {}
-        for card in visible - self.on_pile:
+        for card in visible - set(self.on_pile):
             frames, first, first_dt = self._pile_runs.get(card, (0, t, dt))
             runs[card] = (frames + 1, first, first_dt)
         self._pile_runs = runs
         for card, (frames, first, first_dt) in sorted(runs.items(), key=lambda kv: kv[1][1]):
             if frames >= self.confirm_frames:
-                self.on_pile.add(card)
                 del self._pile_runs[card]
+                hidden = next((x for x in self._losses if x.zone == "pile" and x.card == card), None)
+                if hidden is not None:  # it was only covered for a moment: it never left
+                    self._losses.remove(hidden)
+                    self.on_pile.append(card)
+                    continue
+                self.on_pile.append(card)
                 self._arrivals.append((card, _Change("pile", first, first_dt)))
-        return self._resolve_arrivals()
+
+    def _watch_top(self, t: float, dt: float, visible: set[str]) -> None:
+        """The top card missing from the pile for ``confirm_frames`` frames has been taken back
+        (a wrong or late slap returns to its seat); cards under it are covered, not gone."""
+        newcomers = visible - set(self.on_pile)  # a card landing on the top covers it
+        if not self.on_pile or self.on_pile[-1] in visible or newcomers:
+            self._top_gone = (0, 0.0, 0.0)
+            return
+        frames, first, first_dt = self._top_gone
+        self._top_gone = (frames + 1, first if frames else t, first_dt if frames else dt)
+        if frames + 1 >= self.confirm_frames:
+            card = self.on_pile.pop()
+            self._losses.append(_Change("pile", self._top_gone[1], self._top_gone[2], card))
+            self._top_gone = (0, 0.0, 0.0)
 
     def _resolve_arrivals(self) -> list[Event]:
         events, waiting = [], []
@@ -226,14 +254,14 @@ class Tracker:
     def _take_loss(self, zone: str | None) -> _Change | None:
         """The oldest pending loss of ``zone`` (None: of any hand or seat zone), removed."""
         for i, loss in enumerate(self._losses):
-            if zone is None or loss.zone == zone:
+            if loss.zone == zone or (zone is None and loss.zone != "pile"):
                 return self._losses.pop(i)
         return None
 
     def _expire(self, t: float) -> None:
         for loss in [x for x in self._losses if t - x.t > self.match_window_s]:
             self._losses.remove(loss)
-            self.unexplained.append(f"t={loss.t:.2f}s: a card left {loss.zone} and did not reappear")
+            self.unexplained.append(f"t={loss.t:.2f}s: {loss.card or 'a card'} left {loss.zone} and did not reappear")
         for card, arrival in [a for a in self._arrivals if t - a[1].t > self.match_window_s]:
             self._arrivals.remove((card, arrival))
             self.unexplained.append(f"t={arrival.t:.2f}s: {card} appeared on the pile from no zone")
