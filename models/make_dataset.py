@@ -59,12 +59,20 @@ def _rot180(crop, rng):
     return crop[::-1, ::-1] if rng.random() < 0.5 else crop
 
 
+VAL_OFFSET = 10_000_000  # scene numbers of the validation split: val scene i is scene VAL_OFFSET + i
+
+
+def make_scene(rng, cache_root, decks):
+    """Scene i of a data set is make_scene(np.random.default_rng([seed, i]), ...): reproducible."""
+    size = [(480, 640), (480, 640), (640, 640), (600, 800)][int(rng.integers(4))]
+    return render_scene(rng, size=size, decks=decks, cache_root=cache_root)
+
+
 def scene_sample(args):
     """One scene: (jpeg bytes, OBB label text, card crops, card labels, die crops, die labels)."""
     seed, i, cache_root, decks = args
     rng = np.random.default_rng([seed, i])
-    size = [(480, 640), (480, 640), (640, 640), (600, 800)][int(rng.integers(4))]
-    scene = render_scene(rng, size=size, decks=decks, cache_root=cache_root)
+    scene = make_scene(rng, cache_root, decks)
     h, w = scene.image.shape[:2]
     lines, cards, card_y, dice, die_y = [], [], [], [], []
     for o in scene.objects:
@@ -118,6 +126,10 @@ def add_real_dice(photos, split, det, dice_out, rng, copies=1):
         (det / "labels" / split / f"real_{p.stem}.txt").write_text("\n".join(lines) + "\n")
 
 
+def _stack(crops, wh) -> np.ndarray:
+    return np.stack(crops) if crops else np.zeros((0, wh[1], wh[0], 3), np.uint8)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="runs/data", type=Path)
@@ -128,9 +140,11 @@ def main(argv=None):
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder: its training split joins the training data")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--no-svg", action="store_true", help="procedural decks only (no rsvg-convert needed)")
     a = ap.parse_args(argv)
-    D.render_all(a.cards_cache)
-    decks = D.deck_names(a.cards_cache)
+    if not a.no_svg:
+        D.render_all(a.cards_cache)
+    decks = D.deck_names(None if a.no_svg else a.cards_cache)
     print(f"decks: {len(decks)} ({', '.join(decks)})", flush=True)
     det = a.out / "det"
     for split in ("train", "val"):
@@ -139,7 +153,7 @@ def main(argv=None):
     (det / "data.yaml").write_text(f"path: {det.resolve()}\ntrain: images/train\nval: images/val\n"
                                    f"names:\n" + "".join(f"  {i}: {n}\n" for i, n in enumerate(CLASSES)))
     with mp.Pool(a.workers) as pool:
-        for split, n, offset in (("val", a.val, 10_000_000), ("train", a.train, 0)):
+        for split, n, offset in (("val", a.val, VAL_OFFSET), ("train", a.train, 0)):
             cards, card_y, dice, die_y = [], [], [], []
             jobs = [(a.seed, offset + i, a.cards_cache, decks) for i in range(n)]
             for i, (jpg, text, c, cy, d, dy) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
@@ -156,8 +170,8 @@ def main(argv=None):
                 rtrain, rval = real_dice_split(a.real_dice)
                 if split == "train":
                     add_real_dice(rtrain, "train", det, (dice, die_y), np.random.default_rng([a.seed, 7]), copies=4)
-            np.savez_compressed(a.out / f"card_{split}.npz", x=np.stack(cards), y=np.array(card_y, np.int64))
-            np.savez_compressed(a.out / f"die_{split}.npz", x=np.stack(dice), y=np.array(die_y, np.int64))
+            np.savez_compressed(a.out / f"card_{split}.npz", x=_stack(cards, CARD_CROP_WH), y=np.array(card_y, np.int64))
+            np.savez_compressed(a.out / f"die_{split}.npz", x=_stack(dice, DIE_CROP_WH), y=np.array(die_y, np.int64))
             print(f"{split}: {n} scenes, {len(cards)} card crops, {len(dice)} die crops", flush=True)
 
 

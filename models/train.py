@@ -6,7 +6,7 @@ Stages (all from scratch, CPU friendly, each resumable on its own with --only):
   det   ultralytics YOLO11n-OBB on OUT/det: classes card, card_back, die, oriented boxes
   card  CropClassifier on upright card crops: 52 identities (models.synth.decks.CODES order)
   die   CropClassifier on upright die crops: top face 1-6
---ship exports each trained model to ONNX (and copies the PyTorch weights) into models/weights/.
+--ship exports each trained model to ONNX (and copies the PyTorch weights) into --ship-to (models/weights/).
 The data comes from `python3 -m models.make_dataset` (seeded); ultralytics runs offline.
 """
 
@@ -25,7 +25,7 @@ os.environ.setdefault("YOLO_OFFLINE", "1")
 
 
 def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: int, workers: int = 2,
-                   model_yaml: str = "yolo11n-obb.yaml", fraction: float = 1.0) -> Path:
+                   model_yaml: str = "yolo11n-obb.yaml", fraction: float = 1.0, hours: float | None = None) -> Path:
     """Train (or resume, when runs/det/weights/last.pt exists) the OBB detector; returns best.pt."""
     from ultralytics import YOLO
     last = runs / "det" / "weights" / "last.pt"
@@ -40,11 +40,12 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
         model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, device="cpu", workers=workers,
                     project=str(runs.resolve()), name="det", exist_ok=True, plots=False, pretrained=False,
                     amp=False, cache="ram", degrees=0.0, fliplr=0.5, flipud=0.5, mosaic=1.0, scale=0.4,
-                    close_mosaic=max(1, epochs // 6), patience=0, seed=0, fraction=fraction, verbose=True)
+                    close_mosaic=max(1, min(3, epochs // 6)), patience=0, seed=0, fraction=fraction, verbose=True,
+                    **({"time": hours} if hours else {}))
     return runs / "det" / "weights" / "best.pt"
 
 
-def train_classifier(train_npz: Path, val_npz: Path, n_classes: int, out: Path, epochs: int,
+def train_classifier(train_npz: Path, val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 24, seed: int = 0) -> float:
     """Train a CropClassifier with light photometric augmentation; saves the best state to out; returns val accuracy."""
     import torch
@@ -55,7 +56,7 @@ def train_classifier(train_npz: Path, val_npz: Path, n_classes: int, out: Path, 
     tr, va = np.load(train_npz), np.load(val_npz)
     xtr, ytr = torch.from_numpy(crops_to_tensor(tr["x"])), torch.from_numpy(tr["y"])
     xva, yva = torch.from_numpy(crops_to_tensor(va["x"])), torch.from_numpy(va["y"])
-    model = CropClassifier(n_classes, width)
+    model = CropClassifier(n_classes, width, pooled)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     steps = epochs * ((len(xtr) + batch - 1) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
@@ -80,10 +81,10 @@ def train_classifier(train_npz: Path, val_npz: Path, n_classes: int, out: Path, 
             total += float(loss) * n
         acc = evaluate_classifier(model, xva, yva)
         print(f"{out.name}: epoch {ep + 1}/{epochs} loss {total / len(xtr):.4f} val acc {acc:.4f} ({time.time() - t0:.0f} s)", flush=True)
-        if acc >= best:
+        if not acc < best:  # also when there is no validation data (nan)
             best = acc
             out.parent.mkdir(parents=True, exist_ok=True)
-            torch.save({"state": model.state_dict(), "n_classes": n_classes, "width": width, "val_acc": acc}, out)
+            torch.save({"state": model.state_dict(), "n_classes": n_classes, "width": width, "pooled": pooled, "val_acc": acc}, out)
     return best
 
 
@@ -100,7 +101,7 @@ def export_classifier(pt: Path, onnx_path: Path, crop_wh) -> None:
 
     from models.classifier import CropClassifier
     ck = torch.load(pt, map_location="cpu")
-    model = CropClassifier(ck["n_classes"], ck["width"])
+    model = CropClassifier(ck["n_classes"], ck["width"], tuple(ck["pooled"]))
     model.load_state_dict(ck["state"])
     model.eval()
     dummy = torch.zeros(1, 3, crop_wh[1], crop_wh[0])
@@ -108,12 +109,12 @@ def export_classifier(pt: Path, onnx_path: Path, crop_wh) -> None:
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
 
 
-def export_detector(best_pt: Path, imgsz: int) -> None:
+def export_detector(best_pt: Path, imgsz: int, to: Path) -> None:
     from ultralytics import YOLO
-    WEIGHTS.mkdir(parents=True, exist_ok=True)
+    to.mkdir(parents=True, exist_ok=True)
     onnx = YOLO(str(best_pt)).export(format="onnx", imgsz=imgsz, simplify=False, dynamic=False, opset=17)
-    shutil.copy(onnx, WEIGHTS / "detector.onnx")
-    shutil.copy(best_pt, WEIGHTS / "detector.pt")
+    shutil.copy(onnx, to / "detector.onnx")
+    shutil.copy(best_pt, to / "detector.pt")
 
 
 def main(argv=None):
@@ -124,12 +125,14 @@ def main(argv=None):
     ap.add_argument("--only", choices=("det", "card", "die"), action="append", help="train only these stages")
     ap.add_argument("--epochs", type=int, default=30, help="detector epochs")
     ap.add_argument("--cls-epochs", type=int, default=12, help="classifier epochs")
+    ap.add_argument("--hours", type=float, help="detector time budget: ultralytics fits the epochs (and LR schedule) to it")
     ap.add_argument("--imgsz", type=int, default=320)
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--fraction", type=float, default=1.0, help="use this fraction of the training images")
     ap.add_argument("--threads", type=int, help="torch CPU threads")
-    ap.add_argument("--ship", action="store_true", help="export the trained models to models/weights/")
+    ap.add_argument("--ship", action="store_true", help="export the trained models (ONNX + PyTorch) to --ship-to")
+    ap.add_argument("--ship-to", type=Path, default=WEIGHTS, help="where --ship puts them (default models/weights/)")
     a = ap.parse_args(argv)
     if a.threads:
         import torch
@@ -139,18 +142,18 @@ def main(argv=None):
     for stage in stages:
         t0 = time.time()
         if stage == "det":
-            best = train_detector(a.data / "det" / "data.yaml", a.runs, a.epochs, a.imgsz, a.batch, a.workers, fraction=a.fraction)
+            best = train_detector(a.data / "det" / "data.yaml", a.runs, a.epochs, a.imgsz, a.batch, a.workers, fraction=a.fraction, hours=a.hours)
             if a.ship:
-                export_detector(best, a.imgsz)
+                export_detector(best, a.imgsz, a.ship_to)
         else:
-            n, wh = (52, CARD_CROP_WH) if stage == "card" else (6, DIE_CROP_WH)
+            n, wh, pooled = (52, CARD_CROP_WH, (2, 1)) if stage == "card" else (6, DIE_CROP_WH, (1, 1))
             pt = a.runs / f"{stage}_classifier.pt"
-            acc = train_classifier(a.data / f"{stage}_train.npz", a.data / f"{stage}_val.npz", n, pt, a.cls_epochs)
+            acc = train_classifier(a.data / f"{stage}_train.npz", a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
-                WEIGHTS.mkdir(parents=True, exist_ok=True)
-                shutil.copy(pt, WEIGHTS / f"{stage}_classifier.pt")
-                export_classifier(pt, WEIGHTS / f"{stage}_classifier.onnx", wh)
+                a.ship_to.mkdir(parents=True, exist_ok=True)
+                shutil.copy(pt, a.ship_to / f"{stage}_classifier.pt")
+                export_classifier(pt, a.ship_to / f"{stage}_classifier.onnx", wh)
         print(f"stage {stage}: {time.time() - t0:.0f} s", flush=True)
 
 

@@ -201,7 +201,7 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     b = _Builder(rng, h, w, decks, cache_root, H)
     kind = kind or ["cards", "cards", "mixed", "dice", "dome"][int(rng.integers(5))]
     card_h = float(np.exp(rng.uniform(np.log(55), np.log(220)))) * min(h, w) / 480
-    codes = list(rng.permutation(D.CODES))
+    codes = [str(c) for c in rng.permutation(D.CODES)]
     n_groups = {"cards": int(rng.integers(1, 6)), "mixed": int(rng.integers(1, 4)), "dice": int(rng.integers(0, 2)), "dome": int(rng.integers(0, 2))}[kind]
     for _ in range(n_groups):
         layout = ["single", "single", "pile", "fan", "row"][int(rng.integers(5))]

@@ -1,0 +1,145 @@
+"""Benchmark `vision.detector.Detector`: speed on this CPU and accuracy on synthetic and real validation data.
+
+    python3 benchmarks/bench_detect.py [--real-dice ../shared/datasets/real-dice-topdown] [--synthetic 200]
+
+Synthetic validation scenes are regenerated exactly from the data set's seed (models.make_dataset:
+scene VAL_OFFSET + i), so their labels include card identities and die faces. Real dice: the fixed
+validation split of real-dice-topdown (every 5th photo), never trained on. A ground-truth object is
+found when a detection of the same kind overlaps it with IoU >= 0.5 (greedy, best score first).
+Writes benchmarks/results/detect.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from models.make_dataset import VAL_OFFSET, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
+from models.synth.decks import deck_names  # noqa: E402
+from vision.detector import Detector  # noqa: E402
+
+
+def iou(a, b) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+class Tally:
+    """Counts for one data set: found objects per kind, identities read, false detections."""
+
+    def __init__(self):
+        self.n = {"card": 0, "card_back": 0, "die": 0}
+        self.found = {"card": 0, "card_back": 0, "die": 0}
+        self.read_ok = {"card": 0, "die": 0}
+        self.detections = 0
+        self.false = 0
+
+    def add(self, truth: list[dict], dets) -> None:
+        """truth: dicts with kind, box, card, die."""
+        self.detections += len(dets)
+        used = set()
+        for t in truth:
+            self.n[t["kind"]] += 1
+        for d_i, d in sorted(enumerate(dets), key=lambda x: -x[1].confidence):
+            best, best_j = 0.5, None
+            for j, t in enumerate(truth):
+                if j not in used and t["kind"] == d.kind:
+                    v = iou(d.box, t["box"])
+                    if v >= best:
+                        best, best_j = v, j
+            if best_j is None:
+                self.false += 1
+                continue
+            used.add(best_j)
+            t = truth[best_j]
+            self.found[t["kind"]] += 1
+            if t["kind"] == "card":
+                self.read_ok["card"] += int(d.card == t["card"])
+            elif t["kind"] == "die":
+                self.read_ok["die"] += int(d.die == t["die"])
+
+    def summary(self) -> dict:
+        def r(a, b):
+            return round(a / b, 4) if b else None
+        cards_n = self.n["card"] + self.n["card_back"]
+        return {"cards": cards_n, "cards_found": r(self.found["card"] + self.found["card_back"], cards_n),
+                "face_up_found": r(self.found["card"], self.n["card"]), "face_down_found": r(self.found["card_back"], self.n["card_back"]),
+                "card_identity_accuracy": r(self.read_ok["card"], self.found["card"]),
+                "dice": self.n["die"], "dice_found": r(self.found["die"], self.n["die"]),
+                "die_face_accuracy": r(self.read_ok["die"], self.found["die"]),
+                "detections": self.detections, "false_detections": r(self.false, self.detections)}
+
+
+def synthetic(detector, n, seed, cache_root):
+    decks = deck_names(cache_root)
+    tally, images = Tally(), []
+    for i in range(n):
+        scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks)
+        image = cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
+        truth = [{"kind": o.kind, "box": o.box, "card": o.card, "die": o.die} for o in scene.objects]
+        tally.add(truth, detector.detect(image))
+        images.append(image)
+    return tally.summary(), images
+
+
+def real_dice(detector, root: Path):
+    tally = Tally()
+    _, val = real_dice_split(root)
+    for p in val:
+        image = cv2.imread(str(p))
+        h, w = image.shape[:2]
+        truth = [{"kind": "die", "box": (x1, y1, x2, y2), "card": None, "die": v}
+                 for v, x1, y1, x2, y2 in read_yolo_boxes(p.with_suffix(".txt"), w, h)]
+        tally.add(truth, detector.detect(image))
+    return {"photos": len(val), **tally.summary()}
+
+
+def speed(detector, images, repeat: int = 2) -> dict:
+    for im in images[:3]:
+        detector.detect(im)
+    t0 = time.perf_counter()
+    for _ in range(repeat):
+        for im in images:
+            detector.detect(im)
+    dt = time.perf_counter() - t0
+    return {"images": len(images) * repeat, "images_per_s": round(len(images) * repeat / dt, 2),
+            "ms_per_image": round(1000 * dt / (len(images) * repeat), 1)}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--weights", help="model folder (default: models/weights)")
+    ap.add_argument("--synthetic", type=int, default=200, help="synthetic validation scenes")
+    ap.add_argument("--seed", type=int, default=0, help="the data set's seed (models.make_dataset --seed)")
+    ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
+    ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder (its validation split is used)")
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "detect.json")
+    a = ap.parse_args(argv)
+    detector = Detector(a.weights)
+    result = {"machine": f"{platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores",
+              "input_size": detector.imgsz, "backend": "onnxruntime"}
+    syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache)
+    result["synthetic_validation"] = {"scenes": a.synthetic, **syn}
+    if a.real_dice:
+        result["real_dice_validation"] = real_dice(detector, a.real_dice)
+    result["speed"] = {"image_size": "640x480 to 800x600 synthetic scenes", **speed(detector, images[:50])}
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    a.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""`pelituomari detect`: find cards, card backs and dice in photos and read them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from pelituomari.cli import CommandError
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("detect", help="find and read cards and dice in images")
+    p.add_argument("images", nargs="+", metavar="IMAGE", help="image files (JPEG, PNG, ...)")
+    p.add_argument("--json", action="store_true",
+                   help='one JSON object per image per line: {"image", "width", "height", "detections"}')
+    p.add_argument("--weights", help="folder holding the model files (default: the shipped models/weights)")
+    p.add_argument("--backend", choices=("onnx", "ultralytics"), default="onnx")
+    p.add_argument("--conf", type=float, default=0.4, help="detector confidence threshold (default 0.4)")
+    p.set_defaults(func=run)
+
+
+def read_image(path: str):
+    """The image as a BGR array; ValueError naming what is wrong with the file."""
+    import cv2
+    import numpy as np
+    p = Path(path)
+    if not p.exists():
+        raise ValueError("no such file")
+    if not p.is_file():
+        raise ValueError("not a file")
+    data = p.read_bytes()
+    if not data:
+        raise ValueError("empty file")
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise ValueError(f"not a readable image ({len(data)} bytes; expected JPEG, PNG, BMP, TIFF or WebP)")
+    return image
+
+
+def run(args) -> int:
+    from vision.detector import Detector, WeightsMissing
+    if not 0 < args.conf < 1:
+        raise CommandError(f"--conf must be between 0 and 1, got {args.conf}")
+    try:
+        detector = Detector(args.weights, backend=args.backend, conf=args.conf)
+    except WeightsMissing as e:
+        raise CommandError(str(e)) from None
+    failed = 0
+    for path in args.images:
+        try:
+            image = read_image(path)
+        except (ValueError, OSError) as e:
+            print(f"pelituomari detect: {path}: {e}", file=sys.stderr)
+            failed += 1
+            continue
+        detections = detector.detect(image)
+        h, w = image.shape[:2]
+        if args.json:
+            print(json.dumps({"image": path, "width": w, "height": h, "detections": [d.to_json() for d in detections]}))
+        else:
+            print(f"{path}: {w}x{h}, {len(detections)} detections")
+            for d in detections:
+                what = d.card or (f"die {d.die}" if d.die else "?") if d.kind != "card_back" else "face down"
+                print(f"  {d.kind:9s} {what:10s} {d.confidence:.2f}  box {', '.join(f'{v:.0f}' for v in d.box)}")
+        sys.stdout.flush()
+    return 1 if failed else 0

@@ -1,0 +1,72 @@
+"""The scene generator's labels are exact: they are the geometry that placed the pixels."""
+
+import cv2
+import numpy as np
+import pytest
+
+from models.synth import (CODES, back_image, camera_homography, card_image, die_image, place, render_scene,
+                          sprite_corners, sprite_matrix, table_texture)
+from models.synth.decks import CARD_H, CARD_W
+
+
+def test_axis_aligned_card_label_box_equals_its_pixels():
+    canvas = np.zeros((300, 400, 3), np.uint8)
+    card = card_image("Td", "proc-1")
+    M = sprite_matrix(card.shape[:2], (200, 150), 0.0, 176)  # half size: 126 x 176 px
+    cover = place(canvas, card, M)
+    corners = sprite_corners(card.shape[:2], M)
+    np.testing.assert_allclose(corners, [[137, 62], [263, 62], [263, 238], [137, 238]], atol=1e-4)
+    ys, xs = np.nonzero(cover > 0.5)
+    assert (xs.min(), xs.max() + 1, ys.min(), ys.max() + 1) == (137, 263, 62, 238)
+
+
+def test_perspective_card_corners_are_where_its_pixels_end():
+    rng = np.random.default_rng(3)
+    H = camera_homography(480, 640, rng, tilt=0.1)
+    card = card_image("Qh", "proc-2")
+    M = sprite_matrix(card.shape[:2], (320, 240), 33.0, 200, H)
+    canvas = np.zeros((480, 640, 3), np.uint8)
+    cover = place(canvas, card, M)
+    corners = sprite_corners(card.shape[:2], M)
+    # the label corners are the sprite corners through the same matrix
+    expect = cv2.perspectiveTransform(np.float64([[[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]]]), M)[0]
+    np.testing.assert_allclose(corners, expect, atol=1e-3)
+    # a point 8 % inside each edge midpoint is card, 8 % outside is table
+    centre = corners.mean(0)
+    for a, b in zip(corners, np.roll(corners, -1, axis=0)):
+        mid = (a + b) / 2
+        inside, outside = mid + 0.08 * (centre - mid), mid - 0.08 * (centre - mid)
+        assert cover[int(inside[1]), int(inside[0])] == 1.0
+        assert cover[int(outside[1]), int(outside[0])] == 0.0
+
+
+@pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
+def test_die_shows_its_number_of_pips(value):
+    img, corners = die_image(value, 96, np.random.default_rng(value), color=(245, 245, 245), pip_color=(20, 20, 20))
+    dark = ((img[:, :, :3].max(axis=2) < 100) & (img[:, :, 3] == 255)).astype(np.uint8)
+    n, _ = cv2.connectedComponents(dark)
+    assert n - 1 == value
+    np.testing.assert_array_equal(corners, [[0, 0], [96, 0], [96, 96], [0, 96]])
+
+
+def test_scene_labels_are_reproducible_and_consistent():
+    a = render_scene(np.random.default_rng([5, 1]), size=(240, 320), decks=["proc-0", "proc-1"])
+    b = render_scene(np.random.default_rng([5, 1]), size=(240, 320), decks=["proc-0", "proc-1"])
+    assert np.array_equal(a.image, b.image)
+    assert [(o.kind, o.card, o.die) for o in a.objects] == [(o.kind, o.card, o.die) for o in b.objects]
+    for o in a.objects:
+        assert o.kind in ("card", "card_back", "die")
+        assert (o.card in CODES) == (o.kind == "card")
+        assert (o.die in range(1, 7)) == (o.kind == "die")
+        assert o.visible >= 0.35
+
+
+def test_sprites_and_tables_have_the_documented_shapes():
+    assert card_image("As", "proc-0", height_px=88).shape == (88, 63, 4)
+    assert back_image(None, seed=4).shape == (CARD_H, CARD_W, 4)
+    for kind in ("wood", "felt", "carpet", "tiles", "cloth", "laminate", "kimble"):
+        assert table_texture(50, 70, np.random.default_rng(0), kind).shape == (50, 70, 3)
+    with pytest.raises(ValueError, match="bad card code '1x'"):
+        card_image("1x")
+    with pytest.raises(ValueError, match="die value must be 1-6, got 7"):
+        die_image(7, 40, np.random.default_rng(0))
