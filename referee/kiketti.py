@@ -65,7 +65,8 @@ class Round:
     dealer: int
     opener: int
     table: list[int] = field(init=False)    # face-down cards per seat, as on the table now
-    hand: list[str | None] = field(init=False)  # per seat: "turn" (a drawn card) or "return"
+    holds_turn_card: list[bool] = field(init=False)  # the card drawn for the seat's turn
+    owed_to_stock: list[int] = field(init=False)     # cards drawn out of turn, going back
     has_drawn: list[bool] = field(init=False)
     peeks: list[int] = field(init=False)
     owed_penalty: list[int] = field(init=False)
@@ -94,7 +95,7 @@ class Round:
 
     def __post_init__(self) -> None:
         n = self.n
-        self.table, self.hand = [0] * n, [None] * n
+        self.table, self.holds_turn_card, self.owed_to_stock = [0] * n, [False] * n, [0] * n
         self.has_drawn, self.peeks = [False] * n, [0] * n
         self.owed_penalty, self.owed_replace_out, self.owed_replace_in = [0] * n, [0] * n, [0] * n
         self.turn = self.opener
@@ -349,19 +350,16 @@ class KikettiEngine(Engine):
 
     def _draw(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.to_zone, "hand")
-        if r.hand[seat] is not None:
-            raise Impossible(f"{self.name(seat)} pitää jo nostettua korttia.",
-                             f"{self.name(seat)} already holds a drawn card.", (seat,))
         if r.phase == "deal":
             raise Impossible("Jako on kesken: kukaan ei nosta vielä.", "The deal is not finished: nobody draws yet.",
                              (seat,))
         self._take_from_stock()
         if seat != self._next_drawer():
-            r.hand[seat] = "return"
+            r.owed_to_stock[seat] += 1
             return [self._penalty(seat, self.settings["penalty_cards_per_misplay"], "out_of_turn_draw",
                                   f"{self.name(seat)} nosti väärällä vuorolla: kortti takaisin pakan keskelle",
                                   f"{self.name(seat)} drew out of turn: the card goes back into the stock")]
-        r.hand[seat] = "turn"
+        r.holds_turn_card[seat] = True
         r.turn, r.stage, r.power, r.looked_zone = seat, "hold", None, None
         r.opener_drew = True
         r.has_drawn[seat] = True
@@ -371,10 +369,10 @@ class KikettiEngine(Engine):
 
     def _hand_back(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.from_zone, "hand")
-        if r.hand[seat] != "return":
+        if not r.owed_to_stock[seat]:
             raise Impossible(f"{self.name(seat)} ei pidä pakkaan palautettavaa korttia.",
                              f"{self.name(seat)} holds no card that must go back to the stock.", (seat,))
-        r.hand[seat] = None
+        r.owed_to_stock[seat] -= 1
         r.stock += 1
         return []
 
@@ -383,10 +381,10 @@ class KikettiEngine(Engine):
         if self._zone_seat(e.to_zone, "seat") != seat:
             raise Impossible("Nostetun kortin voi vaihtaa vain omaan pöytään.",
                              "A drawn card can only be swapped into the drawer's own table.", (seat,))
-        if r.hand[seat] != "turn" or r.stage != "hold":
+        if not r.holds_turn_card[seat] or r.stage != "hold":
             raise Impossible(f"{self.name(seat)} ei ole nostanut korttia tällä vuorolla.",
                              f"{self.name(seat)} has not drawn a card this turn.", (seat,))
-        r.hand[seat] = None
+        r.holds_turn_card[seat] = False
         r.table[seat] += 1
         r.stage = "swap_in"
         return []
@@ -508,15 +506,15 @@ class KikettiEngine(Engine):
 
     def _discard(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.from_zone, "hand")
-        if r.hand[seat] == "return":
+        if not r.holds_turn_card[seat] and r.owed_to_stock[seat]:
             raise Impossible(f"{self.name(seat)}: väärällä vuorolla nostettu kortti palautetaan pakkaan, "
                              f"ei kasaan.",
                              f"{self.name(seat)}: a card drawn out of turn goes back to the stock, not the pile.",
                              (seat,))
-        if r.hand[seat] != "turn" or r.stage != "hold":
+        if not r.holds_turn_card[seat] or r.stage != "hold":
             raise Impossible(f"{self.name(seat)} ei pidä tällä vuorolla nostettua korttia.",
                              f"{self.name(seat)} holds no card drawn this turn.", (seat,))
-        r.hand[seat] = None
+        r.holds_turn_card[seat] = False
         r.pile.append(e.card)
         r.discards += 1
         r.stage = "done"
@@ -525,8 +523,8 @@ class KikettiEngine(Engine):
 
     def _slap(self, e: CardMoved, slapper: int, owner: int) -> list[Ruling]:
         r, card = self.r, e.card
-        if r.phase != "play":
-            raise Impossible("Kierros ei ole käynnissä: kasaan ei lyödä nyt.", "No round in play: no slapping now.",
+        if r.phase == "deal":
+            raise Impossible("Jako on kesken: kasaan ei lyödä nyt.", "The deal is not finished: no slapping now.",
                              (slapper,))
         if not r.pile:
             raise Impossible("Kasa on tyhjä: ei mitään mihin lyödä.",
@@ -537,7 +535,7 @@ class KikettiEngine(Engine):
         r.table[owner] -= 1
         whose = (f"oman korttinsa {card}", f"their own {card}") if owner == slapper else (
             f"pelaajan {self.name(owner)} kortin {card}", f"{self.name(owner)}'s {card}")
-        if r.ended:
+        if r.ended or r.phase == "reveal":
             r.owed_returns.append((card, owner))
             return [Ruling("late_slap",
                            f"Myöhässä: {self.name(slapper)} löi {whose[0]} kierroksen jo päätyttyä; "

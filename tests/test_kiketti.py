@@ -539,3 +539,20 @@ def test_a_power_under_way_when_a_table_empties_is_not_judged():
         tb.slap(E, E, card)
     tb.turn(S, "Qd").slap(E, E, "Qs").swap(S, S, A).look(S, A)
     assert said(tb)[-1] == ("table_emptied", (E,), 0)
+
+
+def test_a_second_card_drawn_in_ones_own_turn_is_an_out_of_turn_draw():
+    tb = dealt().draw(E).draw(E)
+    assert said(tb) == [("penalty", (E,), 1)]
+    tb.hand_back(E).discard(E, "5h").turn(S, "6h")
+    assert said(tb) == [("penalty", (E,), 1)]
+    assert state(tb)["turn"] == S
+
+
+def test_a_slap_after_the_reveal_began_is_late():
+    tb = dealt(players=("Aino", "Eero", "Sanni")).turn(E, "5h").call(E).turn(S, "6h").turn(A, "7h")
+    tb.reveal(E, ["As", "2s", "3s", "4s"]).slap(S, S, "7s").back("7s", S)
+    assert said(tb)[-1] == ("late_slap", (S,), 0)
+    tb.reveal(S, ["Ah", "2h", "3h", "7s"]).reveal(A, ["Ad", "2d", "3d", "Kd"])
+    # Eero 10 is not the fewest: Aino (6) scores 0, Eero 10 + Sanni's 13
+    assert referee(tb).rulings[-1].data["scores"] == [0, 23, 13]
