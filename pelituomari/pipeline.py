@@ -35,20 +35,24 @@ class Region:
     name: str
     rect: tuple[float, float, float, float]
     zones: tuple[str, ...]
+    px_per_mm: float
     maps: tuple[np.ndarray, np.ndarray] | None = None
     reference: np.ndarray | None = None  # small grey image when last looked at
     seen: list[Seen] = field(default_factory=list)
 
 
-def regions_for(calibration: TableCalibration, groups: list[tuple[str, ...]], px_per_mm: float) -> list[Region]:
-    """One region per group of zones: their bounding box plus a card margin, clipped to the table."""
+def regions_for(calibration: TableCalibration, groups: list[tuple[str, ...]], px_per_mm: float,
+                die_px_per_mm: float) -> list[Region]:
+    """One region per group of zones: their bounding box plus a card margin, clipped to the table.
+    The dome is looked at closer: a die's pips are small."""
     w, h = calibration.table_mm
     out = []
     for group in groups:
         zs = [calibration.zones[z] for z in group]
         rect = (max(0.0, min(z.x0 for z in zs) - CARD_MARGIN_MM), max(0.0, min(z.y0 for z in zs) - CARD_MARGIN_MM),
                 min(w, max(z.x1 for z in zs) + CARD_MARGIN_MM), min(h, max(z.y1 for z in zs) + CARD_MARGIN_MM))
-        out.append(Region("+".join(group), rect, tuple(group), calibration.rectify_maps(px_per_mm, rect)))
+        scale = die_px_per_mm if group == ("dome",) else px_per_mm
+        out.append(Region("+".join(group), rect, tuple(group), scale, calibration.rectify_maps(scale, rect)))
     return out
 
 
@@ -79,7 +83,7 @@ class Pipeline:
 
     def __init__(self, calibration: TableCalibration, detector, referee: Referee, game: str,
                  store=None, game_id: int | None = None, tracker: Tracker | None = None,
-                 px_per_mm: float = 1.25, change_threshold: float = 8.0,
+                 px_per_mm: float = 1.25, die_px_per_mm: float = 2.5, change_threshold: float = 8.0,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None):
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
@@ -88,8 +92,8 @@ class Pipeline:
         self.calibration, self.detector, self.referee, self.game = calibration, detector, referee, game
         self.store, self.game_id = store, game_id
         self.tracker = tracker or Tracker(calibration.zones)
-        self.px_per_mm, self.change_threshold = px_per_mm, change_threshold
-        self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm)
+        self.change_threshold = change_threshold
+        self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
         self.on_event, self.annotator = on_event, annotator
         self.result = RunResult()
 
@@ -133,7 +137,7 @@ class Pipeline:
                 u, v = np.mean(d.corners, axis=0)
             else:
                 u, v = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
-            x, y = x0 + u / self.px_per_mm, y0 + v / self.px_per_mm
+            x, y = x0 + u / region.px_per_mm, y0 + v / region.px_per_mm
             if any(z.contains(x, y) for z in zones):  # a neighbour's card seen in the margin is its region's
                 out.append(Seen(d.kind, x, y, d.card, d.die, d.confidence))
         return out
