@@ -99,7 +99,7 @@ class PadDecoder:
     def _jumped(self, pad_s: float, rx_t: float) -> bool:
         if not self.fit.synced:
             return False
-        off = rx_t - self.fit.map(pad_s)[0]
+        off = rx_t - self.fit.map(pad_s, fresh=False)[0]
         if abs(off) <= self.resync_s:
             return False
         self.stats.resyncs += 1

@@ -107,13 +107,17 @@ def test_minimum_transport_delay_is_subtracted():
 
 
 def test_jitter_widens_the_uncertainty_honestly():
-    # Delays alternate 0, 1 ms: the offset is pinned by the zero-delay beats, the slope is exact.
+    # Delays alternate 0, 1 ms: the zero-delay beats give the line exactly, but with half the
+    # beats 1 ms late the fit cannot know the fast ones were truly fast: its band is
+    # 6 x median delay / (n/2 + 1), and the slope that band allows over the fast beats' span
+    # (beats 0..98, 9.8049 s of pad time) counts at the slap's 0.10005 s from the window's middle.
     decoder = PadDecoder(ClockFit(resolution_s=1e-4))
     for k, (micros, rx) in enumerate(beats(spike_every=0)):
         decoder.feed(line(f"BEAT {micros}"), rx + (0.001 if k % 2 else 0.0))
     slap = decoder.feed(line("SLAP 0 12056025"), 15.2)
     assert slap.t == pytest.approx(15.05, abs=1e-9)
-    assert slap.t_uncertainty == pytest.approx(1e-4, abs=1e-9)
+    band = 6 * 0.0005 / 51
+    assert slap.t_uncertainty == pytest.approx(1e-4 + band + 2 * band / 9.8049 * 0.10005, abs=1e-9)
     # Only two beats arrive on time: the offset is pinned no better than the 1 ms of the rest,
     # and the uncertainty says so while still covering the true time.
     decoder = PadDecoder(ClockFit(resolution_s=1e-4))
@@ -122,6 +126,17 @@ def test_jitter_widens_the_uncertainty_honestly():
     slap = decoder.feed(line("SLAP 0 12056025"), 15.2)
     assert slap.t_uncertainty > 0.0005
     assert abs(slap.t - 15.05) <= slap.t_uncertainty
+
+
+def test_few_heartbeats_with_spread_delays_give_a_wide_but_covering_uncertainty():
+    # 16 beats, delays spread over 0-1 ms: the envelope's slope is still loose.
+    delays_us = [236, 396, 67, 918, 765, 537, 173, 214, 829, 800, 310, 732, 880, 606, 506, 474]
+    decoder = PadDecoder(ClockFit(resolution_s=1e-4))
+    for (micros, rx), delay in zip(beats(n=16, spike_every=0), delays_us):
+        decoder.feed(line(f"BEAT {micros}"), rx + delay / 1e6)
+    slap = decoder.feed(line("SLAP 0 8454225"), 11.6)  # host 11.45 s
+    error = slap.t - 11.45
+    assert 0.0004 < error < slap.t_uncertainty < 0.0006
 
 
 def test_a_slap_before_enough_heartbeats_uses_its_receive_time():
