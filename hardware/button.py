@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable
 
 from referee.events import ButtonPressed, Source
@@ -86,7 +87,8 @@ class SeatButtons:
 
     ``pins`` maps a seat (None for the one shared button) to a BCM pin.  ``on_event`` is called
     from gpiozero's thread (or a settle timer) with each finished press.  The event's ``t`` is when
-    the button went down, ``duration_s`` how long it was held.
+    the button went down, ``duration_s`` how long it was held.  ``clock`` must run at real-time
+    rate: a release is committed by a timer ``bounce_s`` real seconds after the last edge.
     """
 
     def __init__(
@@ -111,8 +113,8 @@ class SeatButtons:
         for seat, pin in pins.items():
             # gpiozero's own debounce would drop edges: ours needs every one of them.
             button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-            button.when_pressed = lambda seat=seat: self._edge(seat, True)
-            button.when_released = lambda seat=seat: self._edge(seat, False)
+            button.when_pressed = partial(self._edge, seat, True)
+            button.when_released = partial(self._edge, seat, False)
             self.buttons[seat] = button
             self._timers[seat] = PressTimer(hold_s, bounce_s)
 
