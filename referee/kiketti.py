@@ -81,6 +81,8 @@ class Round:
     power: str | None = None       # rank discarded from the stock, "swap_in", "none" or "used"
     looked_zone: str | None = None  # a king's looked-at card, for its optional swap
     opener_drew: bool = False
+    previous_turn: int | None = None    # whose turn the latest draw ended
+    turn_began_t: float | None = None   # when the current turn's card was drawn
     caller: int | None = None
     final_turns: list[int] = field(default_factory=list)
     ended: bool = False            # a table was emptied: the round is over at once
@@ -125,6 +127,8 @@ class KikettiEngine(Engine):
         "late_first_peek": True,             # book: a player who has not had their 2 peeks may
                                              # still take them after the opener drew (RULINGS: no)
         "accidental_look_penalty_cards": 0,  # book: a card seen by accident is only replaced
+        "late_call_grace_s": 2.0,            # book: if the next player draws too early, the
+                                             # previous one may still call (RULINGS: silent)
     }
 
     def __init__(self, start):
@@ -160,7 +164,7 @@ class KikettiEngine(Engine):
         if s["rounds"] is not None and (isinstance(s["rounds"], bool) or not isinstance(s["rounds"], int)
                                         or s["rounds"] < 1):
             raise ValueError(f"setting 'rounds' must be a whole number >= 1 or null, got {s['rounds']!r}")
-        for name in ("timing_resolution_s", "pad_match_window_s"):
+        for name in ("timing_resolution_s", "pad_match_window_s", "late_call_grace_s"):
             if isinstance(s[name], bool) or not isinstance(s[name], (int, float)) or s[name] < 0:
                 raise ValueError(f"setting '{name}' must be a number of seconds >= 0, got {s[name]!r}")
         if not isinstance(s["late_first_peek"], bool):
@@ -198,10 +202,10 @@ class KikettiEngine(Engine):
             self.pads[event.seat] = (event.t, event.t_uncertainty)
             return []
         if isinstance(event, ButtonPressed):
-            return self._call(event.seat)
+            return self._call(event.seat, event.t)
         if isinstance(event, Declared):
             if event.what == "kiketti":
-                return self._call(event.by)
+                return self._call(event.by, event.t)
             if event.what == "kps_won":
                 return self._kps_won(event.by, seq)
             raise Impossible(f"'{event.what}' ei merkitse Kiketissä mitään.",
@@ -360,6 +364,8 @@ class KikettiEngine(Engine):
                                   f"{self.name(seat)} nosti väärällä vuorolla: kortti takaisin pakan keskelle",
                                   f"{self.name(seat)} drew out of turn: the card goes back into the stock")]
         r.holds_turn_card[seat] = True
+        r.previous_turn = r.turn if r.stage == "done" else None
+        r.turn_began_t = e.t
         r.turn, r.stage, r.power, r.looked_zone = seat, "hold", None, None
         r.opener_drew = True
         r.has_drawn[seat] = True
@@ -718,15 +724,24 @@ class KikettiEngine(Engine):
 
     # ------------------------------------------------------------ calls and the round's end
 
-    def _call(self, seat: int | None) -> list[Ruling]:
+    def _rushed(self, t: float) -> bool:
+        """The book: a player whose next player drew too early may still call; "too early" is
+        read as within ``late_call_grace_s`` of that draw."""
         r = self.r
-        if seat is None:
-            seat = r.turn if r.phase == "play" else None
+        return (r.previous_turn is not None and r.turn_began_t is not None
+                and t - r.turn_began_t <= self.settings["late_call_grace_s"])
+
+    def _call(self, seat: int | None, t: float) -> list[Ruling]:
+        r = self.r
+        if seat is None:  # the shared button: the player whose turn it is, or was a moment ago
+            rushed = r.phase == "play" and r.stage == "hold" and self._rushed(t)
+            seat = r.previous_turn if rushed else r.turn if r.phase == "play" else None
             if seat is None:
                 raise Impossible("Kenenkään vuoro ei ole käynnissä: nappi ei voi huutaa kikettiä.",
                                  "No turn is in progress: the button cannot call kiketti.")
         self._seat(seat, "seat")
         bad = None
+        late = r.turn != seat and seat == r.previous_turn and self._rushed(t)
         if r.ended:
             bad = ("kierros on jo päättynyt", "the round has already ended")
         elif r.phase != "play":
@@ -734,20 +749,25 @@ class KikettiEngine(Engine):
         elif r.caller is not None:
             bad = (f"{self.name(r.caller)} on jo huutanut kiketin tällä kierroksella",
                    f"{self.name(r.caller)} already called kiketti this round")
-        elif r.turn != seat:
+        elif r.turn != seat and not late:
             bad = (f"nyt on pelaajan {self.name(r.turn)} vuoro", f"it is {self.name(r.turn)}'s turn")
-        elif r.stage != "done":
+        elif r.stage != "done" and not late:
             bad = ("kiketin saa huutaa vasta oman vuoronsa pelattuaan", "kiketti is called only after playing the turn")
         if bad:
             return [Ruling("bad_call", f"Kiketti ei käy ({self.name(seat)}): {bad[0]}.",
                            f"Kiketti does not count ({self.name(seat)}): {bad[1]}.", (seat,))]
         r.caller = seat
-        r.final_turns = [(seat + i) % self.n for i in range(1, self.n)]
+        # a rushed next player is already playing their last turn
+        r.final_turns = [(seat + i) % self.n for i in range(2 if late else 1, self.n)]
         self.sheet.calls[seat] += 1
         self.last_caller = seat
-        return [Ruling("kiketti_called", f"{self.name(seat)} huusi kiketin! Muut pelaavat vielä kerran.",
-                       f"{self.name(seat)} called kiketti! Everyone else plays once more.", (seat,),
-                       data={"calls": self.sheet.calls[seat]})]
+        fi, en = "", ""
+        if late:
+            fi = f" ({self.name(r.turn)} aloitti vuoronsa liian aikaisin: kiketti hyväksytään)"
+            en = f" ({self.name(r.turn)} started too early: the call counts)"
+        return [Ruling("kiketti_called", f"{self.name(seat)} huusi kiketin{fi}! Muut pelaavat vielä kerran.",
+                       f"{self.name(seat)} called kiketti{en}! Everyone else plays once more.", (seat,),
+                       data={"calls": self.sheet.calls[seat], "late": late})]
 
     def _ready_to_reveal(self) -> bool:
         r = self.r

@@ -556,3 +556,23 @@ def test_a_slap_after_the_reveal_began_is_late():
     tb.reveal(S, ["Ah", "2h", "3h", "7s"]).reveal(A, ["Ad", "2d", "3d", "Kd"])
     # Eero 10 is not the fewest: Aino (6) scores 0, Eero 10 + Sanni's 13
     assert referee(tb).rulings[-1].data["scores"] == [0, 23, 13]
+
+
+def test_a_player_rushed_by_the_next_draw_may_still_call():
+    tb = dealt().turn(E, "5h").draw(S, dt=0.8).call(E, dt=0.5)
+    ref = referee(tb)
+    assert ref.rulings[-1].kind == "kiketti_called"
+    assert ref.rulings[-1].en == ("Eero called kiketti (Sanni started too early: the call counts)! "
+                                  "Everyone else plays once more.")
+    tb.discard(S, "6h").turn(V, "7h").turn(A, "8h").draw(S)  # Sanni's rushed turn was her last
+    assert said(tb)[-1] == ("penalty", (S,), 1)
+
+
+def test_the_shared_button_just_after_the_next_draw_calls_for_the_rushed_player():
+    tb = dealt().turn(E, "5h").draw(S, dt=0.8).button(dt=0.5)
+    assert referee(tb).rulings[-1].seats == (E,)
+
+
+def test_a_call_after_the_grace_time_is_out_of_turn():
+    tb = dealt(late_call_grace_s=0.5).turn(E, "5h").draw(S, dt=0.8).call(E, dt=1.0)
+    assert referee(tb).rulings[-1].en == "Kiketti does not count (Eero): it is Sanni's turn."
