@@ -577,7 +577,7 @@ class KikettiEngine(Engine):
         n = self.settings["penalty_cards_per_wrong_slap"]
         r.owed_penalty[slapper] += n
         self.penalty_cards[slapper] += n
-        return [Ruling("wrong_slap", f"{fi}; {n} sakkokorttia.", f"{en}; {n} penalty cards.", (slapper,),
+        return [Ruling("wrong_slap", f"{fi}; {_cards_fi(n)}.", f"{en}; {_cards_en(n)}.", (slapper,),
                        penalty=n, unit="card", data={"card": card, "owner": owner, "wrong_in_attempt": count})]
 
     def _emptied(self, seat: int) -> Ruling:
@@ -594,8 +594,8 @@ class KikettiEngine(Engine):
     def _penalty(self, seat: int, n: int, reason: str, fi: str, en: str) -> Ruling:
         self.r.owed_penalty[seat] += n
         self.penalty_cards[seat] += n
-        return Ruling("penalty", f"{fi}: {n} sakkokorttia pelaajalle {self.name(seat)}.",
-                      f"{en}: {n} penalty card{'s' if n != 1 else ''} to {self.name(seat)}.", (seat,),
+        return Ruling("penalty", f"{fi}: {_cards_fi(n)} pelaajalle {self.name(seat)}.",
+                      f"{en}: {_cards_en(n)} to {self.name(seat)}.", (seat,),
                       penalty=n, unit="card", data={"reason": reason})
 
     # ------------------------------------------------------------ KPS
@@ -921,6 +921,14 @@ def _zone_kind(zone: str) -> str:
         return "hand"
     raise Impossible(f"Alue '{zone}' ei kuulu Kikettiin (stock, pile, seatN, handN).",
                      f"Zone '{zone}' is not a Kiketti zone (stock, pile, seatN, handN).")
+
+
+def _cards_fi(n: int) -> str:
+    return "1 sakkokortti" if n == 1 else f"{n} sakkokorttia"
+
+
+def _cards_en(n: int) -> str:
+    return "1 penalty card" if n == 1 else f"{n} penalty cards"
 
 
 def _is_landing(event: Event) -> bool:
