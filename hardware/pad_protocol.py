@@ -83,6 +83,8 @@ def parse_line(raw: bytes) -> Message:
         if given.upper() != checksum(body):
             raise ProtocolError(line, f"checksum {given} does not match {checksum(body)}")
     words = body.split()
+    if not words:
+        raise ProtocolError(line, "no message before the checksum")
     keyword, args = words[0], words[1:]
     wanted = {"HELLO": 3, "SLAP": 2, "BEAT": 1}.get(keyword)
     if wanted is None:

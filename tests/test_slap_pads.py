@@ -1,6 +1,7 @@
 """Slap pads: the line protocol, micros() wraparound, the clock fit and the line decoder."""
 
 import pytest
+from hypothesis import given, strategies as st
 
 from hardware.clock_sync import ClockFit, NotSynced
 from hardware.pad_protocol import (Beat, Hello, MicrosUnwrapper, ProtocolError, Slap, checksum,
@@ -47,6 +48,7 @@ def test_good_lines(raw, message):
     (b"PING 1", False, "unknown message 'PING'"),
     (b"SLAP 1 2 3", False, "SLAP takes 2 fields, got 3"),
     (b"B" * 81, False, "line longer than 80 bytes"),
+    (b"*00", False, "no message before the checksum"),
 ])
 def test_bad_lines_name_the_problem(raw, truncated, reason):
     with pytest.raises(ProtocolError, match=reason.replace("(", r"\(")) as e:
@@ -197,3 +199,17 @@ def test_a_slap_mapped_before_the_table_clock_began_is_counted_not_raised():
         decoder.feed(line(f"BEAT {1_000_000 + 100_000 * k}"), 0.1 * k)
     assert decoder.feed(line("SLAP 0 100000"), 0.8) is None  # maps to -0.9 s
     assert decoder.stats.garbage == 1 and "must be a finite time >= 0" in decoder.stats.last_problem
+
+
+PIECES = st.one_of(st.binary(max_size=90),
+                   st.sampled_from([b"SLAP", b"BEAT", b"HELLO", b"*", b" ", b"0", b"3", b"4294967295", b"\r"]))
+
+
+@given(st.lists(st.lists(PIECES, max_size=8).map(b"".join), max_size=40))
+def test_no_line_whatever_its_bytes_makes_the_decoder_raise(lines):
+    decoder = PadDecoder()
+    for k, raw in enumerate(lines):
+        decoder.feed(raw, 1.0 + k)
+    stats = decoder.stats
+    assert stats.lines == len(lines)
+    assert stats.lines == stats.slaps + stats.beats + stats.hellos + stats.garbage + stats.truncated
