@@ -208,7 +208,7 @@ def _card_truth(script: CardScript, frames: list[list[tuple[str, Pose, bool]]]) 
                 break
         else:
             raise AssertionError(f"scripted event never happens in the frames: {kind} {f}")
-        t, dt = n / FPS, (1 / FPS if n else 0.0)
+        t, dt = n / FPS, (round(1 / FPS, 6) if n else 0.0)  # as the tracker reports a frame interval
         if kind == "revealed":
             events.append(CardsRevealed(t=t, source=Source.CAMERA, zone=f["zone"], cards=f["cards"]))
         else:
