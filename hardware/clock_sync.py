@@ -30,6 +30,8 @@ class ClockFit:
     line can beat (for a UART at 115200 baud, a 20-byte line takes 1.7 ms to send).
     """
 
+    STALE_PAIRS = 50
+
     def __init__(self, window_s: float = 60.0, min_beats: int = 8, min_latency_s: float = 0.0,
                  resolution_s: float = 1e-4):
         if min_beats < 3:
@@ -40,18 +42,18 @@ class ClockFit:
         self.min_latency_s, self.resolution_s = min_latency_s, resolution_s
         self._pairs: deque[tuple[float, float]] = deque()
         self._fit: tuple[float, float, float, float, float, float] | None = None
-        self._fresh = False  # whether _fit has seen every pair
+        self._unfitted = 0  # pairs added since _fit was made
 
     def reset(self) -> None:
         """Forget every pair (the pad rebooted or was replugged)."""
         self._pairs.clear()
-        self._fit, self._fresh = None, False
+        self._fit, self._unfitted = None, 0
 
     def add(self, pad_s: float, host_s: float) -> None:
         self._pairs.append((pad_s, host_s))
         while self._pairs[-1][0] - self._pairs[0][0] > self.window_s:
             self._pairs.popleft()
-        self._fresh = False
+        self._unfitted += 1
 
     @property
     def beats(self) -> int:
@@ -69,8 +71,8 @@ class ClockFit:
     def map(self, pad_s: float, fresh: bool = True) -> tuple[float, float]:
         """Host time of pad time ``pad_s`` and its uncertainty (seconds); NotSynced before enough beats.
 
-        ``fresh=False`` may use the fit as it was at the last fresh call, which is enough to
-        check a heartbeat for a clock jump without refitting at every beat.
+        ``fresh=False`` may use a fit up to ``STALE_PAIRS`` pairs old, which is enough to check a
+        heartbeat for a clock jump without refitting at every beat.
 
         The uncertainty is ``resolution_s``, plus a band: how far above the envelope the
         third-closest pair lies, or how far the envelope may still be above the true line when
@@ -85,8 +87,8 @@ class ClockFit:
     def _solve(self, fresh: bool = True):
         if len(self._pairs) < self.min_beats:
             raise NotSynced(f"{len(self._pairs)} heartbeats of the {self.min_beats} needed to map pad time")
-        if self._fit is None or (fresh and not self._fresh):
-            self._fit, self._fresh = self._fit_pairs(), True
+        if self._fit is None or self._unfitted > (0 if fresh else self.STALE_PAIRS):
+            self._fit, self._unfitted = self._fit_pairs(), 0
         return self._fit
 
     def _fit_pairs(self):

@@ -173,6 +173,19 @@ def test_a_restarted_pad_clock_resynchronises():
     assert decoder.fit.beats == 1
 
 
+def test_a_long_quiet_stretch_is_no_clock_jump():
+    # Synced on its first 8 beats with 1 ms of jitter, then 30 minutes of beats and no slap: the
+    # jump check must follow the fit as it improves, not extrapolate the first rough one.
+    first_delays_us = [0, 50, 20, 10, 800, 900, 850, 820]  # the line got slower: a rough first slope
+    decoder = PadDecoder()
+    for k in range(18_000):
+        micros = (100_050 * k) % 2**32
+        delay = first_delays_us[k] / 1e6 if k < 8 else (0.001 if k % 3 == 1 else 0.0)
+        decoder.feed(line(f"BEAT {micros}"), 10.0 + 0.1 * k + delay)
+    assert decoder.stats.resyncs == 0
+    assert decoder.fit.drift_ppm == pytest.approx((1 / RATE - 1) * 1e6, abs=1e-6)
+
+
 def test_hello_resets_the_clock_and_limits_the_seats():
     decoder = PadDecoder()
     for micros, rx in beats():
