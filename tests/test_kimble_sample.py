@@ -3,7 +3,7 @@
 Regenerate ``pelituomari/samples/kimble.jsonl`` with ``python3 -m tests.test_kimble_sample``.
 The script plays a whole game on a live referee with chosen die values, so every step is the
 referee's own reading; the camera then reports each piece movement the referee expects.  The
-die is loaded (a 6 in almost half of the pops, to keep the game short), which the die
+die is loaded (a 6 in nearly two pops of three, to keep the game short), which the die
 statistics at the end show plainly.
 """
 
@@ -16,6 +16,7 @@ import referee.kimble  # noqa: F401  (registers the engine)
 from referee.core import Referee
 from referee.events import (ButtonPressed, Declared, DieSettled, FineDrunk, GameStarted, PieceMoved, read_jsonl,
                             write_jsonl)
+from referee.kimble_board import HOME
 
 SAMPLE = Path(__file__).parent.parent / "pelituomari" / "samples" / "kimble.jsonl"
 K, V, S, A_ = range(4)  # Karhut (3 members), Ville (1), Sudet (2), Aino (1)
@@ -44,8 +45,9 @@ class Script:
 
     def pop(self, value, by=None):
         by = self.ref.engine._expected_popper() if by is None else by
-        self.push(DieSettled(t=self.tick(3.0), source="camera", value=value, by=by))
+        rulings = self.push(DieSettled(t=self.tick(3.0), source="camera", value=value, by=by))
         self.confirm()
+        return rulings
 
     def pops(self, *values):
         for value in values:
@@ -56,8 +58,36 @@ class Script:
 
     def move(self, frm, to):
         team = self.ref.engine.turn
-        self.push(PieceMoved(t=self.tick(2.0), source="camera", team=team, from_place=frm, to_place=to))
+        rulings = self.push(PieceMoved(t=self.tick(2.0), source="camera", team=team, from_place=frm, to_place=to))
         self.confirm()
+        return rulings
+
+    def run(self, value, choice=None):
+        """Pop ``value``; if the referee waits for a choice, move the piece at place ``choice`` or
+        say ``choice`` (double, raise)."""
+        self.pop(value)
+        engine = self.ref.engine
+        if engine.value is None:
+            assert choice is None, f"no choice was waited for at event {len(self.events) - 1}"
+        elif choice in ("double", "raise"):
+            self.say(engine.turn, choice)
+        else:
+            (move,) = [m for m in engine.moves if engine._places(m)[0] == choice]
+            self.move(*engine._places(move))
+
+    def drive(self, place, *values):
+        """Pop each value and move the piece at ``place`` (``home`` enters one), following it."""
+        for value in values:
+            engine = self.ref.engine
+            team, board = engine.turn, engine.board
+            rel = board.rel(team, place)
+            dst = board.place(team, 0 if rel == HOME else rel + value)
+            rulings = self.pop(value)
+            if self.ref.engine.value is not None:
+                rulings = self.move(place, dst)
+            moved = [r.data["move"] for r in rulings if r.kind == "move"]
+            assert moved and moved[0].startswith(f"{place}→{dst}"), (place, dst, [r.en for r in rulings])
+            place = dst
 
     def say(self, team, what):
         self.push(Declared(t=self.tick(1.0), source="manual", by=team, what=what))
@@ -133,41 +163,79 @@ def sample_events():
     s.pop(6); s.pop(6); s.move("track0", "track6"); s.pop(1); s.move("track6", "track7")
     # Ville raises: every team returns a goal piece home; Ville's returns to its start and eats Karhut
     s.pop(6); s.say(V, "raise")
-
     s.say(K, "hembo"); s.say(S, "hembo")
     # Ville pops again after the raise's 6, may not raise twice in a round, runs a piece home
+    # (first trying to drive onto its own piece)
     s.pop(6); s.say(V, "raise"); s.move("track19", "track25")
-    s.pop(6); s.move("track25", "track3"); s.pop(4); s.move("track3", "goal1")
-    # Aino forgot hembo: Sudet's pop costs Aino 1; Sudet fails its three tries
+    s.pop(6); s.move("track7", "track13"); s.move("track25", "track3"); s.pop(4); s.move("track3", "goal1")
+    # Aino forgot hembo: Sudet's pop costs Aino 1.  Sudet: two pieces out, one round to the goal (eats Ville)
+    s.run(6); s.run(6, "track14"); s.run(6, "home"); s.run(6, "track20"); s.run(6, "track26"); s.run(6, "track4")
+    s.run(4, "track10")
+    # Aino and Karhut: two pieces out each, one round to the goal; Ville: a second piece to the goal
+    s.drive("home", 6); s.drive("track21", 6); s.drive("home", 6); s.drive("track27", 6, 6, 6, 4)
+    s.drive("home", 6); s.drive("track0", 6); s.drive("home", 6); s.drive("track6", 6, 6, 6, 4)
+    s.drive("track13", 6, 6, 6, 6); s.drive("track7", 3)
+    # Sudet, Aino (eating Sudet on the way) and Karhut empty their homes
+    s.drive("track14", 6); s.drive("home", 6); s.drive("track20", 6, 6); s.drive("track14", 6); s.drive("home", 6)
+    s.drive("track4", 1)
+    s.drive("track21", 6); s.drive("home", 6); s.drive("track27", 6, 6); s.drive("track21", 6); s.drive("home", 6)
+    s.drive("track21", 3)
+    s.drive("track0", 6); s.drive("home", 6); s.drive("track6", 6, 6); s.drive("track0", 6); s.drive("home", 6)
+    s.drive("track0", 1)
+    # Ville's third goal piece (eats Karhut); Sudet two more; Aino one more
+    s.drive("track10", 6, 6, 6, 6, 2)
+    s.drive("track20", 6, 6, 6, 6); s.drive("track14", 6, 6, 6, 6, 5)
+    s.drive("track11", 6, 5)
+    # Karhut: a piece out (home empty), one round on (eats Aino), then raises: its goal piece returns
+    # onto its own start piece, which doubles
+    s.drive("home", 6); s.drive("track18", 6, 6); s.run(6, "raise")
+    s.drive("track1", 2)
+    s.pop(1)
+    # Sudet raises the same way
+    s.drive("home", 6); s.drive("track14", 6); s.drive("home", 6); s.run(6, "raise")
+    s.drive("track20", 3)
+    # Aino: three pieces out and one into the goal; Karhut's double reaches goal 1 and splits (one queues)
+    s.drive("home", 6); s.drive("track27", 6); s.drive("track21", 6); s.drive("home", 6); s.drive("track5", 6)
+    s.drive("track27", 6); s.drive("track21", 6); s.drive("home", 6); s.drive("track11", 6, 6)
+    s.drive("track5", 2)
+    s.drive("track0", 6, 6, 6, 6, 4)
     s.pops(1, 2, 3)
-    # Aino: out on the third try; Karhut: out, doubled, one step
-    s.pops(4, 5, 6, 5)
-    s.pops(1, 5, 6); s.pop(6); s.say(K, "double"); s.pop(1)
-    # Ville: a second piece to the goal
-    s.pop(6); s.move("track7", "track13"); s.move("track13", "track19")
-    s.pop(6); s.move("track19", "track25"); s.pop(6); s.move("track25", "track3")
-    s.pop(6); s.move("track3", "goal3"); s.pop(5); s.move("track10", "track15")
-    # Sudet fails; Aino steps
-    s.pops(2, 2, 4); s.pop(1)
-    # Karhut: a piece out, then the double may not drive onto Ville's mine while another move exists
-    s.pop(6); s.pop(6); s.move("track1", "track7"); s.move("track0", "track6"); s.pop(2); s.move("track6", "track8")
-    # Ville eats Aino on the way to goal 4
-    s.pop(6); s.move("track15", "track21"); s.pop(6); s.move("track21", "track27")
-    s.say(A_, "hembo")
-    s.pop(6); s.move("track27", "track5"); s.pop(5); s.move("track5", "goal4")
-    # Sudet fails; Aino out; Karhut steps
-    s.pops(3, 1, 2); s.pops(6, 3); s.pop(3); s.move("track8", "track11")
-    # Ville's last piece home: all four in the goal, but 6 fines owed
-    s.pops(6, 6, 6, 6, 5)
-    # Sudet fails; Aino steps; Karhut's double runs round and splits at goal 1 (one queues)
-    s.pops(4, 4, 4); s.pop(2)
-    s.pop(6); s.move("track1", "track7"); s.pop(6); s.move("track7", "track13"); s.pop(6); s.move("track13", "track19")
-    s.pop(6); s.move("track19", "track25"); s.pop(3); s.move("track25", "goal1")
-    s.pops(1, 2, 3); s.pop(4)
-    s.pop(1); s.move("queue", "goal2")
-    # the bookkeeper: drinks; Ville's last drink wins the game
-    s.drink(K, 3); s.drink(A_, 3); s.drink(V, 6)
-
+    s.drive("track23", 2)
+    # Aino raises: every team has raised once; Ville's last goal piece goes home ("Jag bor i hembo")
+    s.run(6, "raise")
+    s.drive("track7", 1)
+    s.say(V, "hembo")
+    s.drive("track3", 2)
+    # Ville (eating Sudet) and Sudet (its double splits) bring a piece each to the goal
+    s.drive("home", 6); s.drive("track7", 6, 6, 6, 6, 4)
+    s.drive("track14", 6, 6, 6, 6, 4)
+    # Aino (eating Karhut) reaches the goal and wants a second raise round: Sudet refuses, raising ends
+    s.drive("track27", 6, 6, 6, 6)
+    s.pop(6); s.say(A_, "raise"); s.say(K, "consent"); s.say(V, "consent"); s.say(S, "refuse")
+    s.move("track21", "track27"); s.drive("track8", 2)
+    # Karhut sits on its start (a mine); Sudet moves its queued piece and sits on its start too
+    s.drive("home", 6); s.drive("goal1", 1)
+    s.pop(3)
+    s.drive("home", 6); s.run(1, "queue")
+    # Aino may not drive onto Karhut's mine while another move exists
+    s.pop(1); s.move("track27", "track0"); s.move("track10", "track11")
+    s.drive("goal2", 2)
+    s.pops(1, 2, 3)
+    s.drive("goal1", 2)
+    s.drive("track11", 6, 5)
+    s.drive("track0", 3)
+    s.pops(1, 2, 3)
+    s.drive("goal3", 1)
+    s.drive("track27", 6, 3)
+    s.pop(1)
+    s.pops(1, 2, 3)
+    s.drive("goal2", 1)
+    # Aino's double drives onto Sudet's mine with a 6 (its only move: 2 x 1 fines) and pops once more:
+    # a piece out, doubled, round to goal 1 where it splits: all four in the goal
+    s.pop(6)
+    s.drive("home", 6); s.run(6, "double"); s.drive("track21", 6, 6, 6, 6, 4)
+    # the bookkeeper: drinks; Aino's last drink wins the game, Ville drank the most
+    s.drink(V, 7); s.drink(K, 2); s.drink(A_, 5)
     return s.events
 
 
@@ -194,50 +262,58 @@ def test_the_sample_ledger_matches_a_hand_count():
         ("Karhut", 1, "hembo_wrong_time"),
         ("Karhut", 1, "eaten"),  # Ville's raise returns a piece to track7 and eats Karhut there
         ("Aino", 1, "hembo_forgotten"),
-        ("Aino", 1, "eaten"),  # Ville eats Aino at track27
+        ("Ville", 1, "eaten"),  # Sudet eats Ville at track10
+        ("Sudet", 1, "eaten"),  # Aino eats Sudet at track5
+        ("Karhut", 1, "eaten"),  # Ville eats Karhut at track6
+        ("Aino", 1, "eaten"),  # Karhut eats Aino at track24
+        ("Sudet", 1, "eaten"),  # Ville eats Sudet at track25
+        ("Karhut", 1, "eaten"),  # Aino eats Karhut at track5
+        ("Aino", 2, "mine"),  # Aino's double drives onto Sudet's mine at track14 with a 6: 2 x 1
     ]
     ledger = ref.summary()["ledger"]
     assert [(e["team"], e["fines"], e["reason"]) for e in ledger["entries"]] == hand
     given = {name: sum(f for n, f, _ in hand if n == name) for name in ("Karhut", "Ville", "Sudet", "Aino")}
-    drunk = {"Karhut": 2 + 3, "Ville": 2 + 6, "Sudet": 0, "Aino": 3}
-    assert given == {"Karhut": 5, "Ville": 8, "Sudet": 2, "Aino": 3}
+    drunk = {"Karhut": 2 + 2, "Ville": 2 + 7, "Sudet": 0, "Aino": 5}
+    assert given == {"Karhut": 7, "Ville": 9, "Sudet": 4, "Aino": 5}
     assert ledger["teams"] == [{"team": n, "given": given[n], "drunk": drunk[n], "owed": given[n] - drunk[n]}
                                for n in given]
     fines = [r for r in ref.rulings if r.kind == "fine"]
-    assert sum(r.penalty for r in fines) == 18 and {r.unit for r in fines} == {"fine"}
+    assert sum(r.penalty for r in fines) == 25 and {r.unit for r in fines} == {"fine"}
 
 
 def test_the_sample_ends_with_a_winner_and_exercises_every_rule():
     ref = replayed()
     summary = ref.summary()
-    assert summary["finished"] and summary["winner"] == "Ville" and summary["moral_winners"] == ["Ville"]
-    assert summary["board"][1]["goal"] == [1, 2, 3, 4] and summary["board"][0]["goal"] == [1, 2]
+    assert summary["finished"] and summary["winner"] == "Aino" and summary["moral_winners"] == ["Ville"]
+    assert summary["board"][3]["goal"] == [1, 2, 3] and summary["board"][3]["queue"] == 1
     kinds = {r.kind for r in ref.rulings}
     assert kinds == {"repop", "opening", "colours", "no_move", "move", "choose", "die_unreadable", "fine",
                      "hembo_due", "hembo_heard", "out_of_turn", "die_reset", "paused", "reset_die", "resumed",
-                     "drunk", "impossible", "illegal_move", "game_over"}
+                     "drunk", "impossible", "illegal_move", "consent_needed", "raising_closed", "game_over"}
     moves = [r.data["move"] for r in ref.rulings if r.kind == "move"]
-    assert moves.count("double") == 5 and moves.count("raise") == 1
-    assert "track25→goal1" in moves and "queue→goal2" in moves and "track23→track0 (mine)" in moves
+    assert moves.count("double") == 5 and moves.count("raise") == 4
+    assert "queue→goal2" in moves and "track23→track0 (mine)" in moves and "track8→track14 (mine)" in moves
+    after_mine = moves[moves.index("track8→track14 (mine)") + 1]
+    assert after_mine == "home→track21"  # the extra pop after eating itself with a 6
     wrong = [r.en for r in ref.rulings if r.kind in ("impossible", "illegal_move")]
     assert wrong == [
         "Ville moved track13→track20 (7 steps) but the die shows 6; expected: home→track7, track13→track19.",
         "Ville cannot raise: it has raised this round already.",
         "Illegal move track7→track13: an own piece already stands there; expected: track10→track16, "
-        "track13→track19.",
-        "Illegal move track1→track7: driving onto a mine is forbidden while another move exists; "
-        "expected: track0→track6, double.",
+        "track13→track19, track25→track3.",
+        "Illegal move track27→track0: driving onto a mine is forbidden while another move exists; "
+        "expected: track10→track11, goal3→goal4.",
     ]
     stats = summary["die_statistics"]
-    assert stats["counts"] == [14, 14, 12, 14, 11, 60] and stats["pops"] == 125 and stats["p_value"] < 0.001
+    assert stats["counts"] == [21, 19, 16, 15, 8, 140] and stats["pops"] == 219 and stats["p_value"] < 1e-9
 
 
 def test_replay_json_from_the_command_line():
     out = subprocess.run([sys.executable, "-m", "pelituomari", "replay", str(SAMPLE), "--json", "--language", "en"],
                          capture_output=True, text=True, check=True, cwd=SAMPLE.parent.parent.parent).stdout
     data = json.loads(out)
-    assert data["game"] == "kimble" and data["winner"] == "Ville" and len(data["die_log"]) == 125 + 1 + 3  # counted, unreadable, reset
-    assert data["ledger"]["teams"][1] == {"team": "Ville", "given": 8, "drunk": 8, "owed": 0}
+    assert data["game"] == "kimble" and data["winner"] == "Aino" and len(data["die_log"]) == 219 + 1 + 3  # counted, unreadable, reset
+    assert data["ledger"]["teams"][1] == {"team": "Ville", "given": 9, "drunk": 9, "owed": 0}
 
 if __name__ == "__main__":
     SAMPLE.write_text(write_jsonl(sample_events()), encoding="utf-8")
