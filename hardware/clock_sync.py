@@ -12,7 +12,6 @@ is followed.
 
 from __future__ import annotations
 
-import math
 from collections import deque
 
 import numpy as np

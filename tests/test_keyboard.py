@@ -3,7 +3,6 @@
 import io
 import sys
 
-import pytest
 from gpiozero.pins.mock import MockFactory
 
 from hardware import keyboard
