@@ -38,6 +38,7 @@ class Region:
     px_per_mm: float
     maps: tuple[np.ndarray, np.ndarray] | None = None
     reference: np.ndarray | None = None  # small grey image when last looked at
+    age: int = 0  # frames since then
     seen: list[Seen] = field(default_factory=list)
 
 
@@ -84,6 +85,7 @@ class Pipeline:
     def __init__(self, calibration: TableCalibration, detector, referee: Referee, game: str,
                  store=None, game_id: int | None = None, tracker: Tracker | None = None,
                  px_per_mm: float = 1.25, die_px_per_mm: float = 2.5, change_threshold: float = 8.0,
+                 refresh_frames: int = 15,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None):
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
@@ -92,7 +94,7 @@ class Pipeline:
         self.calibration, self.detector, self.referee, self.game = calibration, detector, referee, game
         self.store, self.game_id = store, game_id
         self.tracker = tracker or Tracker(calibration.zones)
-        self.change_threshold = change_threshold
+        self.change_threshold, self.refresh_frames = change_threshold, refresh_frames
         self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
         self.on_event, self.annotator = on_event, annotator
         self.result = RunResult()
@@ -116,13 +118,16 @@ class Pipeline:
         return out
 
     def look(self, image: np.ndarray) -> list[Seen]:
-        """Detections of every region, re-detected only where the image changed."""
+        """Detections of every region, re-detected where the image changed (and every
+        ``refresh_frames`` frames anyway, so one misread of a still card does not stand)."""
         seen = []
         for region in self.regions:
             top = cv2.remap(image, *region.maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
             small = cv2.resize(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY), None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
-            if region.reference is None or np.abs(small.astype(np.int16) - region.reference).max() > self.change_threshold:
-                region.reference = small.astype(np.int16)
+            region.age += 1
+            if (region.reference is None or region.age >= self.refresh_frames
+                    or np.abs(small.astype(np.int16) - region.reference).max() > self.change_threshold):
+                region.reference, region.age = small.astype(np.int16), 0
                 region.seen = self._detect(region, top)
                 self.result.detector_calls += 1
             seen += region.seen

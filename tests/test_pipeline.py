@@ -86,7 +86,7 @@ def test_regions_group_each_seat_with_its_hand():
 def test_a_still_table_is_not_looked_at_again():
     cal, H = _calibration()
     detector = ColourDetector()
-    pipeline = Pipeline(cal, detector, referee_for([START]), "kiketti")
+    pipeline = Pipeline(cal, detector, referee_for([START]), "kiketti", refresh_frames=100)
     images = _script(H)
     for n, image in enumerate(images):
         pipeline.process(Frame(image, n / 10, n))
@@ -96,6 +96,16 @@ def test_a_still_table_is_not_looked_at_again():
     assert detector.calls == 3 + 2 + 2
     assert [(e.from_zone, e.to_zone, e.t) for e in pipeline.result.events] == [
         ("stock", "seat1", 0.8), ("stock", "seat0", 1.6)]
+
+
+def test_a_still_region_is_looked_at_again_every_refresh_frames():
+    cal, H = _calibration()
+    detector = ColourDetector()
+    pipeline = Pipeline(cal, detector, referee_for([START]), "kiketti", refresh_frames=5)
+    image = _frame(H, [])
+    for n in range(11):
+        pipeline.process(Frame(image, n / 10, n))
+    assert detector.calls == 3 * 3  # frames 0, 5 and 10
 
 
 def test_missing_zones_are_named():
