@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core import Referee
-from referee.events import Declared, DieSettled, FineDrunk, PieceMoved
+from referee.events import ButtonPressed, Declared, DieSettled, FineDrunk, PieceMoved
 from tests.test_kimble_helpers import opening_events
 
 
@@ -19,7 +19,15 @@ def play_random_game(data, steps: int):
         if engine.phase == "over":
             break
         t += 1
-        if engine.consent is not None:
+        if engine.reset_to is not None:  # the dome is popped back to the value it showed
+            event = DieSettled(t=t, value=engine.reset_to, by=engine.turn)
+        elif data.draw(st.integers(0, 30)) == 0:  # now and then: a stray pop, an unreadable die, a pause
+            event = data.draw(st.sampled_from([
+                DieSettled(t=t, value=3, by=(engine.turn + 1) % 4),
+                DieSettled(t=t, value=None, by=engine.turn),
+                ButtonPressed(t=t, long=True),
+            ]))
+        elif engine.consent is not None:
             team = next(x for x in range(4) if x not in engine.consent)
             event = Declared(t=t, by=team, what=data.draw(st.sampled_from(["consent", "refuse"])))
         elif engine.hembo and data.draw(st.booleans()):
