@@ -265,6 +265,11 @@ class Kimble(Engine):
         rulings = []
         if self.paused:
             rulings.append(self._fine(team, 1, "pause_move", seq, "siirto tauon aikana", "moved during a pause"))
+        if self.phase == "play" and self.value is None and self.sightings:
+            seen = ", ".join(f"{self.name(t)} {a}→{b}" for t, a, b in self.sightings)
+            raise Impossible(f"Nähtiin {event.from_place}→{event.to_place}; tuomarin siirron jälkeen odotettiin: {seen}.",
+                             f"Seen {event.from_place}→{event.to_place}; after the referee's move the camera "
+                             f"should see: {seen}.", (team,))
         if self.phase != "play" or self.value is None:
             whose = self._expected_popper()
             raise Impossible(

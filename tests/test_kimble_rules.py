@@ -460,3 +460,12 @@ def test_bad_places_and_settings_are_named():
         started(settings={"members": [1, 2]})
     ref = started()
     assert kinds(ref.push(Declared(t=30, by=7, what="hembo"))) == ["impossible"]
+
+
+def test_a_sighting_that_contradicts_the_referees_move_names_what_was_expected():
+    ref = started()
+    pop(ref, 6, t=10)  # the only move, home -> track21, is applied at once
+    rulings = move(ref, D, "home", "track22")
+    assert kinds(rulings) == ["impossible"]
+    assert rulings[0].en == "Seen home→track22; after the referee's move the camera should see: D home→track21."
+    assert ref.engine.board.sides[D].stacks == {0: 1}
