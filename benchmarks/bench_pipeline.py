@@ -78,25 +78,29 @@ def latency(detector, video, calibration, start, truth, tmp: Path) -> dict:
 
     # the camera's clock: the video's own time of the frame just grabbed
     source = LiveSource(grab, "paced video", stall_s=5.0, clock=lambda: grab.index / fps)
-    emitted: list[tuple[object, float]] = []
+    emitted: list[tuple[object, float, int]] = []
     pipeline, store = _chain(detector, calibration, start, tmp / "latency.db",
-                             on_event=lambda e, rulings: emitted.append((e, time.perf_counter())))
+                             on_event=lambda e, rulings: emitted.append((e, time.perf_counter(), len(rulings))))
     result = pipeline.run(source)
     source.close()
     store.close()
     per_event = []
     for expected in truth:
-        match = next((w for e, w in emitted if _same(e, expected)), None)
+        match = next(((w, n) for e, w, n in emitted if _same(e, expected)), None)
         if match is None:
-            per_event.append({"event": _label(expected), "latency_ms": None})
+            per_event.append({"event": _label(expected), "latency_ms": None, "rulings": 0})
             continue
         first = round(expected.t * fps)
-        per_event.append({"event": _label(expected), "latency_ms": round((match - captured[first]) * 1000, 1)})
+        per_event.append({"event": _label(expected), "latency_ms": round((match[0] - captured[first]) * 1000, 1),
+                          "rulings": match[1]})
     values = [p["latency_ms"] for p in per_event if p["latency_ms"] is not None]
+    ruled = [p["latency_ms"] for p in per_event if p["latency_ms"] is not None and p["rulings"]]
     return {"frames_processed": result.frames, "frames_in_video": len(captured),
             "events_matched": len(values), "events_expected": len(truth),
             "median_ms": round(statistics.median(values), 1) if values else None,
-            "max_ms": max(values) if values else None, "per_event": per_event,
+            "max_ms": max(values) if values else None,
+            "events_with_rulings": len(ruled), "with_rulings_median_ms": round(statistics.median(ruled), 1) if ruled else None,
+            "with_rulings_max_ms": max(ruled) if ruled else None, "per_event": per_event,
             "ended_by": result.error}  # the paced reader reports the video's end as a camera giving no image
 
 
