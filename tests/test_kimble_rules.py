@@ -469,3 +469,19 @@ def test_a_sighting_that_contradicts_the_referees_move_names_what_was_expected()
     assert kinds(rulings) == ["impossible"]
     assert rulings[0].en == "Seen home→track22; after the referee's move the camera should see: D home→track21."
     assert ref.engine.board.sides[D].stacks == {0: 1}
+
+
+def test_leaving_home_onto_an_opponent_on_the_start_square_eats_it():
+    ref = started()
+    place(ref, A, goal=(1,))
+    place(ref, C, stacks={14: 2})  # C 14 = track0, A's start square
+    turn(ref, A)
+    rulings = pop(ref, 6)
+    assert rulings[0].data["move"] == "home→track0" and fines(rulings) == [(C, 2, "eaten")]
+
+
+def test_two_teams_take_colours_in_seating_order():
+    ref = Referee.replay(opening_events(players=("A", "B")), "en")
+    assert [s.colour for s in ref.engine.board.sides] == [0, 1] and ref.engine.turn == B
+    with pytest.raises(ValueError, match="kimble is played by 2-4 teams, got 5"):
+        started(players=("A", "B", "C", "D", "E"))
