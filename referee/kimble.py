@@ -265,9 +265,12 @@ class Kimble(Engine):
         rulings = []
         if self.paused:
             rulings.append(self._fine(team, 1, "pause_move", seq, "siirto tauon aikana", "moved during a pause"))
+        if self.phase == "play" and self.value is None and self._raise_choice(*key):
+            return rulings
         if self.phase == "play" and self.value is None and self.sightings:
             seen = ", ".join(f"{self.name(t)} {a}→{b}" for t, a, b in self.sightings)
-            raise Impossible(f"Nähtiin {event.from_place}→{event.to_place}; tuomarin siirron jälkeen odotettiin: {seen}.",
+            raise Impossible(f"Nähtiin {event.from_place}→{event.to_place}; tuomarin siirron jälkeen "
+                             f"odotettiin: {seen}.",
                              f"Seen {event.from_place}→{event.to_place}; after the referee's move the camera "
                              f"should see: {seen}.", (team,))
         if self.phase != "play" or self.value is None:
@@ -286,6 +289,18 @@ class Kimble(Engine):
             if self._places(move) == (event.from_place, event.to_place):
                 return rulings + self._play(move, self.value, seq, observed=key)
         return rulings + [self._illegal(team, event.from_place, event.to_place)]
+
+    def _raise_choice(self, team: int, frm: str, to: str) -> bool:
+        """Each team picks the goal piece a raise takes back; the referee assumed the rearmost, so
+        a sighting of another goal piece going the same way replaces that assumption."""
+        for expected in self.sightings:
+            other, default, dest = expected
+            goal_pieces = ("queue", "goal1", "goal2", "goal3", "goal4")
+            if (other, dest) == (team, to) and default != frm and default in goal_pieces and frm in goal_pieces:
+                if self.board.rechoose_goal_piece(team, default, frm):
+                    self.sightings.remove(expected)
+                    return True
+        return False
 
     def _illegal(self, team: int, frm: str, to: str) -> Ruling:
         """Name why a sighting is not a legal move: impossible observations raise, rule breaches rule."""

@@ -251,6 +251,25 @@ class Board:
         side.goal[hole] = False
         return f"goal{hole + 1}"
 
+    def rechoose_goal_piece(self, team: int, default: str, chosen: str) -> bool:
+        """A raise took back ``default``; the team took ``chosen`` instead: put ``default`` back
+        and take ``chosen``.  False (nothing changed) when ``chosen`` holds no piece."""
+        side = self.sides[team]
+        if chosen == "queue":
+            if not side.queue:
+                return False
+            side.queue -= 1
+        else:
+            hole = self.rel(team, chosen) - GOAL
+            if not 0 <= hole < 4 or not side.goal[hole]:
+                return False
+            side.goal[hole] = False
+        if default == "queue":
+            side.queue += 1
+        else:
+            side.goal[self.rel(team, default) - GOAL] = True
+        return True
+
     def _raise(self, team: int) -> Outcome:
         seen = []
         for other, side in enumerate(self.sides):

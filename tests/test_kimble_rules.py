@@ -485,3 +485,19 @@ def test_two_teams_take_colours_in_seating_order():
     assert [s.colour for s in ref.engine.board.sides] == [0, 1] and ref.engine.turn == B
     with pytest.raises(ValueError, match="kimble is played by 2-4 teams, got 5"):
         started(players=("A", "B", "C", "D", "E"))
+
+
+def test_each_team_may_pick_the_goal_piece_a_raise_takes_back():
+    ref = started()
+    _raise_position(ref)
+    place(ref, B, goal=(2, 4))
+    turn(ref, A)
+    pop(ref, 6)
+    ref.push(Declared(t=21, by=A, what="raise"))  # the referee assumes the rearmost pieces go
+    assert ref.engine.board.sides[B].goal == [False, False, False, True]
+    assert move(ref, B, "goal4", "home") == []  # B kept goal 2 and gave up goal 4
+    assert ref.engine.board.sides[B].goal == [False, True, False, False]
+    assert move(ref, A, "goal4", "track0") == []  # A returned its goal 4 piece, not goal 3
+    assert ref.engine.board.sides[A].goal == [False, False, True, False]
+    assert kinds(move(ref, C, "goal3", "home")) == ["impossible"]  # C has no piece in goal 3
+    assert count_pieces(ref) == [4, 4, 4, 4]
