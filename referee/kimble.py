@@ -6,10 +6,15 @@ Observations it reads: ``die_settled`` (each pop; ``by`` = the popping team's se
 ``fine_drunk`` (the bookkeeper), ``paused`` and a long ``button_pressed`` (pause toggle).
 
 When a pop leaves exactly one legal move and no optional choice (double, raise), the referee plays
-it at once and later takes the camera's sighting of it as confirmation; otherwise it waits for the
-sighting (or the declaration) and flags a move the rules forbid.  The book wins over RULINGS: the
-duty "to take a move that does not get one's own piece eaten" is the mine rule (a move eats one's
-own piece only by driving onto a mine), and the extra pop after a 6 is one pop, not three tries.
+it at once and takes the camera's sightings of it (before the next pop) as confirmation; otherwise
+it waits for the sighting (or the declaration) and flags a move the rules forbid.  A raise takes
+back each team's rearmost goal piece unless the camera sees the team give up another one.
+
+Readings of the book: the duty "to take a move that does not get one's own piece eaten" is the
+mine rule (only driving onto a mine eats one's own piece); the pop after a 6 is one pop, not
+three tries (the book's extra pop after a 6 onto a mine); a pop in a pause counts no more than
+an out-of-turn pop (the die is reset), while a move in a pause stands (a released move is
+final); queued split pieces count as in the goal.
 """
 
 from __future__ import annotations
