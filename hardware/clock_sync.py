@@ -24,21 +24,19 @@ class NotSynced(RuntimeError):
 class ClockFit:
     """A running lower-envelope fit ``host = offset + rate * pad`` over recent heartbeat pairs.
 
-    ``resolution_s`` is how finely the pad itself dates a slap (its scan loop and micros()
-    tick); it is the floor of every uncertainty.  ``min_latency_s`` is the transport delay no
-    line can beat (for a UART at 115200 baud, a 20-byte line takes 1.7 ms to send).
+    ``min_latency_s`` is the transport delay no line can beat (for a UART at 115200 baud, a
+    20-byte line takes 1.7 ms to send).
     """
 
     STALE_PAIRS = 50
 
-    def __init__(self, window_s: float = 60.0, min_beats: int = 8, min_latency_s: float = 0.0,
-                 resolution_s: float = 1e-4):
+    def __init__(self, window_s: float = 60.0, min_beats: int = 8, min_latency_s: float = 0.0):
         if min_beats < 3:
             raise ValueError(f"min_beats must be at least 3 for a line with an error estimate, got {min_beats}")
         if not window_s > 0:
             raise ValueError(f"window_s must be > 0 seconds, got {window_s!r}")
         self.window_s, self.min_beats = window_s, min_beats
-        self.min_latency_s, self.resolution_s = min_latency_s, resolution_s
+        self.min_latency_s = min_latency_s
         self._pairs: deque[tuple[float, float]] = deque()
         self._fit: tuple[float, float, float, float, float, float] | None = None
         self._unfitted = 0  # pairs added since _fit was made
@@ -68,20 +66,21 @@ class ClockFit:
         return (self._solve()[1] - 1.0) * 1e6
 
     def map(self, pad_s: float, fresh: bool = True) -> tuple[float, float]:
-        """Host time of pad time ``pad_s`` and its uncertainty (seconds); NotSynced before enough beats.
+        """Host time of pad time ``pad_s`` and the mapping's uncertainty (seconds); NotSynced
+        before enough beats.
 
         ``fresh=False`` may use a fit up to ``STALE_PAIRS`` pairs old, which is enough to check a
         heartbeat for a clock jump without refitting at every beat.
 
-        The uncertainty is ``resolution_s``, plus a band: how far above the envelope the
-        third-closest pair lies, or how far the envelope may still be above the true line when
-        few pairs came through fast, whichever is more; plus the slope that band still allows
-        times the distance from the middle of the window.
+        The uncertainty is a band: how far above the envelope the third-closest pair lies, or how
+        far the envelope may still be above the true line when few pairs came through fast,
+        whichever is more; plus the slope that band still allows times the distance from the
+        middle of the window.
         """
         x0, rate, offset, band, slope_band, x_mid = self._solve(fresh)
         x = pad_s - x0
         host = offset + rate * x - self.min_latency_s
-        return host, self.resolution_s + band + slope_band * abs(x - x_mid)
+        return host, band + slope_band * abs(x - x_mid)
 
     def _solve(self, fresh: bool = True):
         if len(self._pairs) < self.min_beats:

@@ -4,11 +4,13 @@ Device to host, one ASCII line each, ``\\n``-terminated, an optional NMEA-style 
 (XOR of the bytes before ``*``, two hex digits) that the firmware always sends::
 
     HELLO <firmware> <version> <seats>
-    SLAP <seat> <micros>
+    SLAP <seat> <micros> [<window_us>]
     BEAT <micros>
 
 Host to device: ``?`` asks for a HELLO.  ``micros`` is the board's 32-bit microsecond counter,
 which wraps every 2**32 us (71.6 minutes); ``MicrosUnwrapper`` makes it a continuous count.
+``window_us`` is how long before ``micros`` the pad last saw itself idle: the hit happened in
+``(micros - window_us, micros]``.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class Hello:
 class Slap:
     seat: int
     micros: int
+    window_us: int | None = None
 
 
 @dataclass(frozen=True)
@@ -86,19 +89,21 @@ def parse_line(raw: bytes) -> Message:
     if not words:
         raise ProtocolError(line, "no message before the checksum")
     keyword, args = words[0], words[1:]
-    wanted = {"HELLO": 3, "SLAP": 2, "BEAT": 1}.get(keyword)
+    wanted = {"HELLO": (3,), "SLAP": (2, 3), "BEAT": (1,)}.get(keyword)
     if wanted is None:
         cut = any(k.startswith(keyword) for k in KEYWORDS) and len(words) == 1
         raise ProtocolError(line, f"unknown message {keyword[:12]!r}", truncated=cut)
-    if len(args) != wanted:
-        raise ProtocolError(line, f"{keyword} takes {wanted} fields, got {len(args)}", truncated=len(args) < wanted)
+    if len(args) not in wanted:
+        count = " or ".join(map(str, wanted))
+        raise ProtocolError(line, f"{keyword} takes {count} fields, got {len(args)}", truncated=len(args) < wanted[0])
     if keyword == "HELLO":
         firmware, version, seats = args
         if not (_WORD.match(firmware) and _WORD.match(version)):
             raise ProtocolError(line, "HELLO firmware and version must be plain words")
         return Hello(firmware, version, _uint(line, "seats", seats, 16))
     if keyword == "SLAP":
-        return Slap(_uint(line, "seat", args[0], 15), _uint(line, "micros", args[1], WRAP - 1))
+        window = _uint(line, "window_us", args[2], WRAP - 1) if len(args) == 3 else None
+        return Slap(_uint(line, "seat", args[0], 15), _uint(line, "micros", args[1], WRAP - 1), window)
     return Beat(_uint(line, "micros", args[0], WRAP - 1))
 
 

@@ -42,14 +42,17 @@ class PadStats:
 class PadDecoder:
     """Pad lines to events: unwraps micros(), keeps the clock fit, counts every line.
 
-    A slap before the clock fit has ``min_beats`` heartbeats is dated by its line's receive time
-    with ``unsynced_uncertainty_s``.  A heartbeat more than ``resync_s`` off the fit means the pad
-    restarted its clock without a HELLO: the fit starts over.
+    A slap is dated at the middle of its window (the time since the pad last saw itself idle),
+    with half the window added to the mapping's uncertainty; ``resolution_s`` stands in for a
+    SLAP line that gives no window.  A slap before the clock fit has ``min_beats`` heartbeats is
+    dated by its line's receive time with ``unsynced_uncertainty_s``.  A heartbeat more than
+    ``resync_s`` off the fit means the pad restarted its clock without a HELLO: the fit starts over.
     """
 
-    def __init__(self, fit: ClockFit | None = None, *, unsynced_uncertainty_s: float = 0.02,
-                 resync_s: float = 0.5):
+    def __init__(self, fit: ClockFit | None = None, *, resolution_s: float = 1e-4,
+                 unsynced_uncertainty_s: float = 0.02, resync_s: float = 0.5):
         self.fit = fit or ClockFit()
+        self.resolution_s = resolution_s
         self.unsynced_uncertainty_s, self.resync_s = unsynced_uncertainty_s, resync_s
         self.stats = PadStats()
         self.hello: Hello | None = None
@@ -85,7 +88,7 @@ class PadDecoder:
                 pad_s = self._unwrap(message.micros) / 1e6
             self.fit.add(pad_s, rx_t)
             return None
-        return self._slap(message.seat, pad_s, rx_t)
+        return self._slap(message, pad_s, rx_t)
 
     def reject(self, problem: str, truncated: bool = False) -> None:
         """Count a line that is not protocol (it is ignored)."""
@@ -106,13 +109,19 @@ class PadDecoder:
         log.warning("slap pads: pad clock jumped by %.3f s; resynchronising", off)
         return True
 
-    def _slap(self, seat: int, pad_s: float, rx_t: float) -> PadSlapped | None:
+    def _slap(self, slap: Slap, pad_s: float, rx_t: float) -> PadSlapped | None:
+        if slap.window_us is None:
+            middle, half = pad_s, self.resolution_s
+        else:
+            half = slap.window_us / 2e6
+            middle = pad_s - half
         try:
-            t, uncertainty = self.fit.map(pad_s)
+            t, uncertainty = self.fit.map(middle)
+            uncertainty += half
         except NotSynced:
             t, uncertainty = rx_t, self.unsynced_uncertainty_s
         try:
-            event = PadSlapped(t=t, source=Source.SERIAL, seat=seat, t_uncertainty=uncertainty)
+            event = PadSlapped(t=t, source=Source.SERIAL, seat=slap.seat, t_uncertainty=uncertainty)
         except EventError as e:
             self.reject(f"slap at pad time {pad_s:.6f} s: {e}")
             return None

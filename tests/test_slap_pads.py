@@ -25,6 +25,7 @@ def test_checksum_is_the_xor_of_the_body():
 @pytest.mark.parametrize("raw, message", [
     (b"HELLO slap_pads 1.0 4\n", Hello("slap_pads", "1.0", 4)),
     (b"SLAP 3 4294967295\r\n", Slap(3, 4294967295)),
+    (line("SLAP 2 1000 79"), Slap(2, 1000, 79)),
     (b"BEAT 0", Beat(0)),
     (line("SLAP 0 123456"), Slap(0, 123456)),
     (line("BEAT 99").lower().replace(b"beat", b"BEAT"), Beat(99)),  # hex digits in either case
@@ -37,7 +38,7 @@ def test_good_lines(raw, message):
     (b"", False, "empty line"),
     (b"\xff\xfeSLAP 1 2", False, "not ASCII"),
     (b"HELLO slap_pads 1.0", True, "HELLO takes 3 fields, got 2"),
-    (b"SLAP 1", True, "SLAP takes 2 fields, got 1"),
+    (b"SLAP 1", True, "SLAP takes 2 or 3 fields, got 1"),
     (b"SL", True, "unknown message 'SL'"),
     (b"BEAT 12x", False, "micros must be a whole number"),
     (b"BEAT -5", False, "micros must be a whole number"),
@@ -46,7 +47,8 @@ def test_good_lines(raw, message):
     (b"BEAT 5*00", False, "checksum 00 does not match"),
     (b"BEAT 5*0", True, "checksum is not two hex digits"),
     (b"PING 1", False, "unknown message 'PING'"),
-    (b"SLAP 1 2 3", False, "SLAP takes 2 fields, got 3"),
+    (b"SLAP 1 2 3 4", False, "SLAP takes 2 or 3 fields, got 4"),
+    (b"SLAP 1 2 x", False, "window_us must be a whole number"),
     (b"B" * 81, False, "line longer than 80 bytes"),
     (b"*00", False, "no message before the checksum"),
 ])
@@ -80,7 +82,7 @@ def beats(n=100, spike_every=5, spike=0.004, start_micros=7_003_500):
 
 
 def test_drift_and_offset_are_corrected_despite_late_lines():
-    decoder = PadDecoder(ClockFit(resolution_s=1e-4))
+    decoder = PadDecoder(ClockFit())
     for micros, rx in beats():
         assert decoder.feed(line(f"BEAT {micros}"), rx) is None
     # Host 15.05 s is pad time (15.05 - 3.0) * 1.0005 = 12.056025 s.
@@ -90,6 +92,16 @@ def test_drift_and_offset_are_corrected_despite_late_lines():
     assert slap.t_uncertainty == pytest.approx(1e-4, abs=1e-9)
     assert decoder.fit.drift_ppm == pytest.approx((1 / RATE - 1) * 1e6, abs=1e-6)  # -499.75 ppm
     assert decoder.stats.beats == 100 and decoder.stats.slaps == 1
+
+
+def test_a_slap_is_dated_at_the_middle_of_its_window():
+    # The pad last saw itself idle 80 us before the hit's scan: the hit is within those 80 us.
+    decoder = PadDecoder()
+    for micros, rx in beats():
+        decoder.feed(line(f"BEAT {micros}"), rx)
+    slap = decoder.feed(line(f"SLAP 2 {12_056_025 + 40} 80"), 15.2)
+    assert slap.t == pytest.approx(15.05, abs=1e-9)  # 40 us of pad time earlier than its stamp
+    assert slap.t_uncertainty == pytest.approx(40e-6, abs=1e-9)
 
 
 def test_the_same_across_a_micros_wraparound():
@@ -113,7 +125,7 @@ def test_jitter_widens_the_uncertainty_honestly():
     # beats 1 ms late the fit cannot know the fast ones were truly fast: its band is
     # 6 x median delay / (n/2 + 1), and the slope that band allows over the fast beats' span
     # (beats 0..98, 9.8049 s of pad time) counts at the slap's 0.10005 s from the window's middle.
-    decoder = PadDecoder(ClockFit(resolution_s=1e-4))
+    decoder = PadDecoder(ClockFit())
     for k, (micros, rx) in enumerate(beats(spike_every=0)):
         decoder.feed(line(f"BEAT {micros}"), rx + (0.001 if k % 2 else 0.0))
     slap = decoder.feed(line("SLAP 0 12056025"), 15.2)
@@ -122,7 +134,7 @@ def test_jitter_widens_the_uncertainty_honestly():
     assert slap.t_uncertainty == pytest.approx(1e-4 + band + 2 * band / 9.8049 * 0.10005, abs=1e-9)
     # Only two beats arrive on time: the offset is pinned no better than the 1 ms of the rest,
     # and the uncertainty says so while still covering the true time.
-    decoder = PadDecoder(ClockFit(resolution_s=1e-4))
+    decoder = PadDecoder(ClockFit())
     for k, (micros, rx) in enumerate(beats(spike_every=0)):
         decoder.feed(line(f"BEAT {micros}"), rx + (0.0 if k in (10, 50) else 0.001))
     slap = decoder.feed(line("SLAP 0 12056025"), 15.2)
@@ -133,7 +145,7 @@ def test_jitter_widens_the_uncertainty_honestly():
 def test_few_heartbeats_with_spread_delays_give_a_wide_but_covering_uncertainty():
     # 16 beats, delays spread over 0-1 ms: the envelope's slope is still loose.
     delays_us = [236, 396, 67, 918, 765, 537, 173, 214, 829, 800, 310, 732, 880, 606, 506, 474]
-    decoder = PadDecoder(ClockFit(resolution_s=1e-4))
+    decoder = PadDecoder(ClockFit())
     for (micros, rx), delay in zip(beats(n=16, spike_every=0), delays_us):
         decoder.feed(line(f"BEAT {micros}"), rx + delay / 1e6)
     slap = decoder.feed(line("SLAP 0 8454225"), 11.6)  # host 11.45 s

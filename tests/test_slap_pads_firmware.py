@@ -61,7 +61,7 @@ def test_hello_at_start_heartbeats_every_100_ms_and_hello_on_request(firmware):
 
 def test_a_bouncing_switch_is_one_slap_dated_by_its_first_contact(firmware):
     script = press(1, 100_000, 150_000, bounce_us=(35, 52, 80))
-    assert slaps(firmware(0, 400_000, script)) == [Slap(1, 100_000)]
+    assert slaps(firmware(0, 400_000, script)) == [Slap(1, 100_000, 10)]  # within one 10 us scan
 
 
 def test_a_glitch_on_one_scan_is_no_slap(firmware):
@@ -71,32 +71,33 @@ def test_a_glitch_on_one_scan_is_no_slap(firmware):
 
 def test_lockout_then_rearm(firmware):
     script = press(2, 100_000, 120_000) + press(2, 200_000, 220_000) + press(2, 400_000, 420_000)
-    assert slaps(firmware(0, 600_000, script)) == [Slap(2, 100_000), Slap(2, 400_000)]
+    assert slaps(firmware(0, 600_000, script)) == [Slap(2, 100_000, 10), Slap(2, 400_000, 10)]
 
 
 def test_a_ringing_pad_is_one_slap(firmware):
     ringing = [("pin", 100_000 + 2_000 * k, 3, k % 2) for k in range(100)]  # 200 ms of ringing
     script = ringing + [("pin", 300_000, 3, 1), ("pin", 340_000, 3, 0), ("pin", 360_000, 3, 1)]
-    assert slaps(firmware(0, 600_000, script)) == [Slap(3, 100_000), Slap(3, 340_000)]
+    assert slaps(firmware(0, 600_000, script)) == [Slap(3, 100_000, 10), Slap(3, 340_000, 10)]
 
 
 def test_seats_slapping_together_are_each_reported(firmware):
     script = [s for seat in range(4) for s in press(seat, 100_000 + seat * 10, 150_000)]
-    assert slaps(firmware(0, 300_000, script)) == [Slap(seat, 100_000 + seat * 10) for seat in range(4)]
+    assert slaps(firmware(0, 300_000, script)) == [Slap(seat, 100_000 + seat * 10, 10) for seat in range(4)]
 
 
 def test_across_the_micros_wrap_a_drifting_pad_maps_onto_the_pi_clock(firmware):
     start = 2**32 - 2_000_000  # micros() wraps 2 s into the run
     sent = firmware(start, start + 4_000_000, press(2, start + 3_000_000, start + 3_050_000))
-    assert slaps(sent) == [Slap(2, 1_000_000)]
-    decoder = PadDecoder(ClockFit(resolution_s=1e-4))
+    assert slaps(sent) == [Slap(2, 1_000_000, 10)]
+    decoder = PadDecoder(ClockFit())
 
     def pi_time(sim_us):  # the pad's clock runs 500 ppm fast; the Pi's clock read 10.0 s at the start
         return 10.0 + (sim_us - start) / 1e6 / 1.0005
 
     slap = [e for e in (decoder.feed(line, pi_time(at)) for at, line, _ in sent) if e is not None]
     assert len(slap) == 1 and slap[0].seat == 2
-    assert slap[0].t == pytest.approx(10.0 + 3.0 / 1.0005, abs=1e-9)
-    assert slap[0].t_uncertainty == pytest.approx(1e-4, abs=1e-9)
+    # Dated 5 us (half its 10 us window) before its stamp, and that half window is its uncertainty.
+    assert slap[0].t == pytest.approx(10.0 + (3.0 - 5e-6) / 1.0005, abs=1e-9)
+    assert slap[0].t_uncertainty == pytest.approx(5e-6, abs=1e-9)
     assert decoder.stats.garbage == decoder.stats.truncated == 0
 

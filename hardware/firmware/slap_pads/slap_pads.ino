@@ -3,13 +3,14 @@
 // Each seat's pad is a digital input: a push switch to GND (active LOW, internal pull-up) or a
 // piezo disc through a clamp (active HIGH; see docs/wiring.md).  The loop scans every pad a few
 // microseconds apart; a hit is an input that is active on two scans in a row, dated by micros()
-// at the first of them.  A pad then stays deaf for LOCKOUT_US and until it has been quiet for
+// at the first of them, with the time since the scan before it (when the pad was still idle)
+// as its window: the hit happened within that window.  A pad then stays deaf for LOCKOUT_US and until it has been quiet for
 // REARM_US (a slapped piezo rings).  Every BEAT_US the board sends its micros() so that the host
 // can map pad time onto its own clock.
 //
 // Lines, 115200 baud, each ending "*HH\n" where HH is the XOR of the bytes before '*':
 //   HELLO slap_pads <version> <seats>    at start and whenever the host sends '?'
-//   SLAP <seat> <micros>                 a hit
+//   SLAP <seat> <micros> <window_us>     a hit, within window_us before micros
 //   BEAT <micros>                        heartbeat
 
 #include <Arduino.h>
@@ -29,7 +30,9 @@ enum PadState : uint8_t { IDLE, SUSPECT, LOCKED };
 struct Pad {
   PadState state;
   uint32_t since;       // micros() of the first active scan: the time of the hit
+  uint32_t window;      // since minus the scan before it, when the pad was still idle
   uint32_t lastActive;  // micros() of the latest active scan
+  uint32_t lastScan;    // micros() of the latest scan
 };
 
 Pad pads[SEATS];
@@ -63,6 +66,7 @@ void setup() {
   for (uint8_t s = 0; s < SEATS; ++s) {
     pinMode(PAD_PIN[s], ACTIVE_LOW[s] ? INPUT_PULLUP : INPUT);
     pads[s].state = IDLE;
+    pads[s].lastScan = micros();
   }
   Serial.begin(115200);
   sendHello();
@@ -70,20 +74,22 @@ void setup() {
 }
 
 void scanPad(uint8_t seat) {
-  uint32_t now = micros();
   bool on = active(seat);
+  uint32_t now = micros();  // read after the pin: a hit is never later than its time
   Pad &pad = pads[seat];
   switch (pad.state) {
     case IDLE:
       if (on) {
         pad.state = SUSPECT;
         pad.since = now;
+        pad.window = now - pad.lastScan;
       }
       break;
     case SUSPECT:  // a second active scan confirms the hit; one alone was a glitch
       if (on) {
-        char body[32];
-        snprintf(body, sizeof body, "SLAP %u %lu", (unsigned)seat, (unsigned long)pad.since);
+        char body[40];
+        snprintf(body, sizeof body, "SLAP %u %lu %lu", (unsigned)seat, (unsigned long)pad.since,
+                 (unsigned long)pad.window);
         sendLine(body);
         pad.state = LOCKED;
         pad.lastActive = now;
@@ -99,6 +105,7 @@ void scanPad(uint8_t seat) {
       }
       break;
   }
+  pad.lastScan = now;
 }
 
 void loop() {
