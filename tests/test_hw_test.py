@@ -52,6 +52,14 @@ def test_a_pin_used_twice_is_named(capsys):
     assert status == 2 and "pin 5 is already used" in err
 
 
+@pytest.mark.parametrize("option", ["--wait", "--show", "--hold", "--pads-wait"])
+def test_negative_or_nonsense_seconds_are_refused(capsys, option):
+    for bad in ("-1", "soon", "inf"):
+        with pytest.raises(SystemExit) as e:
+            cli.main(["hw-test", option, bad])
+        assert e.value.code == 2 and f"argument {option}: expected seconds" in capsys.readouterr().err
+
+
 @pytest.fixture
 def mock_gpio(monkeypatch):
     factory = MockFactory()

@@ -7,6 +7,7 @@ machine without GPIO it says so and lists what it would check; the pads are chec
 
 from __future__ import annotations
 
+import argparse
 import glob
 import queue
 import time
@@ -27,18 +28,30 @@ def add_parser(sub) -> None:
                    f"(default {DEFAULT_BUTTON_PIN})")
     p.add_argument("--seat-button", action="append", default=[], metavar="SEAT:PIN",
                    help="a per-seat button instead of the shared one (repeat for each seat)")
-    p.add_argument("--buzzer-pin", type=int, default=pins.buzzer, help=f"default {pins.buzzer}")
-    p.add_argument("--heard-led", type=int, default=pins.heard, help=f"green LED, default {pins.heard}")
-    p.add_argument("--fault-led", type=int, default=pins.fault, help=f"red LED, default {pins.fault}")
-    p.add_argument("--pause-led", type=int, default=pins.pause, help=f"yellow LED, default {pins.pause}")
-    p.add_argument("--hold", type=float, default=DEFAULT_HOLD_S, help="long-press time in seconds")
-    p.add_argument("--wait", type=float, default=15.0, help="seconds to wait for each button (default 15)")
-    p.add_argument("--show", type=float, default=0.6, help="seconds each LED stays lit (default 0.6)")
+    p.add_argument("--buzzer-pin", type=int, default=pins.buzzer, help=f"BCM pin of the buzzer (default {pins.buzzer})")
+    p.add_argument("--heard-led", type=int, default=pins.heard, help=f"BCM pin of the green LED (default {pins.heard})")
+    p.add_argument("--fault-led", type=int, default=pins.fault, help=f"BCM pin of the red LED (default {pins.fault})")
+    p.add_argument("--pause-led", type=int, default=pins.pause, help=f"BCM pin of the yellow LED (default {pins.pause})")
+    p.add_argument("--hold", type=seconds, default=DEFAULT_HOLD_S,
+                   help=f"long-press time in seconds (default {DEFAULT_HOLD_S})")
+    p.add_argument("--wait", type=seconds, default=15.0, help="seconds to wait for each button (default 15)")
+    p.add_argument("--show", type=seconds, default=0.6, help="seconds each LED stays lit (default 0.6)")
     p.add_argument("--pads", default=None, metavar="PORT",
                    help="serial port or pyserial URL of the slap pads; 'none' to skip; "
                         "default: the first of " + ", ".join(PAD_PORTS))
-    p.add_argument("--pads-wait", type=float, default=3.0, help="seconds to listen to the pads (default 3)")
+    p.add_argument("--pads-wait", type=seconds, default=3.0, help="seconds to listen to the pads (default 3)")
     p.set_defaults(func=run)
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {text!r}")
+    return value
 
 
 def seat_buttons(args) -> dict[int | None, int]:
