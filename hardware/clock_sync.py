@@ -57,6 +57,11 @@ class ClockFit:
         return len(self._pairs)
 
     @property
+    def last_pad_s(self) -> float | None:
+        """The pad time of the latest pair, None when there is none."""
+        return self._pairs[-1][0] if self._pairs else None
+
+    @property
     def synced(self) -> bool:
         return len(self._pairs) >= self.min_beats
 

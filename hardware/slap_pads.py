@@ -45,8 +45,9 @@ class PadDecoder:
     A slap is dated at the middle of its window (the time since the pad last saw itself idle),
     with half the window added to the mapping's uncertainty; ``resolution_s`` stands in for a
     SLAP line that gives no window.  A slap before the clock fit has ``min_beats`` heartbeats is
-    dated by its line's receive time with ``unsynced_uncertainty_s``.  A heartbeat more than
-    ``resync_s`` off the fit means the pad restarted its clock without a HELLO: the fit starts over.
+    dated by its line's receive time with ``unsynced_uncertainty_s``.  A heartbeat that is not
+    after the previous one, or more than ``resync_s`` off the fit, means the pad restarted its
+    clock without a HELLO: the fit starts over.
     """
 
     def __init__(self, fit: ClockFit | None = None, *, resolution_s: float = 1e-4,
@@ -82,7 +83,7 @@ class PadDecoder:
         pad_s = self._unwrap(message.micros) / 1e6
         if isinstance(message, Beat):
             self.stats.beats += 1
-            if self._jumped(pad_s, rx_t):
+            if self._restarted(pad_s, rx_t):
                 self._unwrap = MicrosUnwrapper()
                 self.fit.reset()
                 pad_s = self._unwrap(message.micros) / 1e6
@@ -99,14 +100,18 @@ class PadDecoder:
         self.stats.last_problem = problem
         log.debug("slap pads: ignored line: %s", problem)
 
-    def _jumped(self, pad_s: float, rx_t: float) -> bool:
-        if not self.fit.synced:
-            return False
-        off = rx_t - self.fit.map(pad_s, fresh=False)[0]
-        if abs(off) <= self.resync_s:
+    def _restarted(self, pad_s: float, rx_t: float) -> bool:
+        """Whether this heartbeat says the pad's clock restarted: it is not after the previous
+        one, or it is more than ``resync_s`` off the fit."""
+        last = self.fit.last_pad_s
+        if last is not None and pad_s <= last:
+            problem = f"went back {last - pad_s:.6f} s"
+        elif self.fit.synced and abs(off := rx_t - self.fit.map(pad_s, fresh=False)[0]) > self.resync_s:
+            problem = f"jumped by {off:.3f} s"
+        else:
             return False
         self.stats.resyncs += 1
-        log.warning("slap pads: pad clock jumped by %.3f s; resynchronising", off)
+        log.warning("slap pads: the pad clock %s; resynchronising", problem)
         return True
 
     def _slap(self, slap: Slap, pad_s: float, rx_t: float) -> PadSlapped | None:

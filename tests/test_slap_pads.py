@@ -198,6 +198,15 @@ def test_a_long_quiet_stretch_is_no_clock_jump():
     assert decoder.fit.drift_ppm == pytest.approx((1 / RATE - 1) * 1e6, abs=1e-6)
 
 
+def test_a_pad_clock_going_back_before_sync_starts_over():
+    decoder = PadDecoder()
+    for k in range(5):
+        decoder.feed(line(f"BEAT {5_000_000 + 100_000 * k}"), 10.0 + 0.1 * k)
+    decoder.feed(line("BEAT 1000"), 10.5)  # rebooted without a HELLO, 5 beats into syncing
+    decoder.feed(line("BEAT 1000"), 10.6)  # and a repeated line: no time passed
+    assert decoder.stats.resyncs == 2 and decoder.fit.beats == 1
+
+
 def test_hello_resets_the_clock_and_limits_the_seats():
     decoder = PadDecoder()
     for micros, rx in beats():
