@@ -47,9 +47,11 @@ def test_a_bad_seat_button_is_named(capsys, bad, why):
     assert status == 2 and f"--seat-button '{bad}'" in err and why in err
 
 
-def test_a_pin_used_twice_is_named(capsys):
+def test_a_pin_or_seat_used_twice_is_named(capsys):
     status, _, err = run(capsys, "--seat-button", "0:5", "--seat-button", "1:5")
     assert status == 2 and "pin 5 is already used" in err
+    status, _, err = run(capsys, "--seat-button", "0:5", "--seat-button", "0:6")
+    assert status == 2 and "seat 0 already has a button" in err
 
 
 @pytest.mark.parametrize("option", ["--wait", "--show", "--hold", "--pads-wait"])

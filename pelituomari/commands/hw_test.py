@@ -63,6 +63,8 @@ def seat_buttons(args) -> dict[int | None, int]:
             raise CommandError(f"--seat-button {text!r}: expected SEAT:PIN with a seat 0-15, e.g. 0:5")
         if int(pin) in pins.values():
             raise CommandError(f"--seat-button {text!r}: pin {pin} is already used")
+        if int(seat) in pins:
+            raise CommandError(f"--seat-button {text!r}: seat {seat} already has a button")
         pins[int(seat)] = int(pin)
     return pins or {None: args.button_pin}
 
