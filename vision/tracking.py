@@ -81,7 +81,6 @@ class _Die:
     last_pos: tuple[float, float] | None = None
     moved: bool = False  # moved since the last settled value
     still_since: float | None = None
-    still_dt: float = 0.0
     readings: list = field(default_factory=list)
     reported: bool = True  # the current still spell has been reported
 
@@ -126,7 +125,7 @@ class Tracker:
         events += self._resolve_arrivals()
         events += self._update_reveals(t, by_zone)
         if "dome" in by_zone:
-            events += self._update_die(t, dt, [s for s in by_zone["dome"] if s.kind == "die"])
+            events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"])
         self._expire(t)
         return sorted(events, key=lambda e: e.t)
 
@@ -225,7 +224,7 @@ class Tracker:
                 events.append(CardsRevealed(t=deb.run_t, source=Source.CAMERA, zone=zone, cards=shown))
         return events
 
-    def _update_die(self, t: float, dt: float, dice: list[Seen]) -> list[Event]:
+    def _update_die(self, t: float, dice: list[Seen]) -> list[Event]:
         d = self._die
         if len(dice) != 1:  # hidden by a hand, or a misdetection: the die is not still
             d.moved, d.still_since, d.last_pos = d.moved or d.settled_at is not None, None, None
@@ -234,7 +233,7 @@ class Tracker:
         if d.last_pos is None or _dist(pos, d.last_pos) > self.die_move_mm:
             if d.last_pos is not None or d.settled_at is not None:
                 d.moved = True
-            d.last_pos, d.still_since, d.still_dt, d.readings, d.reported = pos, t, dt, [], False
+            d.last_pos, d.still_since, d.readings, d.reported = pos, t, [], False
         d.readings.append(dice[0].die)
         if d.reported or t - d.still_since < self.die_settle_s:
             return []
