@@ -14,7 +14,7 @@ import random
 from hypothesis import strategies as st
 
 from referee.events import (ButtonPressed, CardLooked, CardMoved, CardsRevealed, CardsSwapped, Declared,
-                            GameStarted, PadSlapped, Paused, Source)
+                            GameStarted, PadSlapped, Paused, Source, Undo)
 
 CAMERA_FRAME_S = 0.04  # a 25 fps camera: the landing time is known to one frame
 
@@ -244,3 +244,51 @@ def legal_games(draw, max_rounds: int = 2):
         last_caller = caller if caller is not None else last_caller
         sim.table.wait(30.0)
     return sim.table.events, sim
+
+
+# ---------------------------------------------------------------- noise: well-formed, mostly wrong
+
+_ZONES = st.sampled_from(["stock", "pile", "seat0", "seat1", "seat2", "seat5", "hand0", "hand1", "hand7", "dome"])
+_BY = st.one_of(st.none(), st.integers(0, 4))
+_CARDS = st.sampled_from(DECK[:20])
+
+
+def _move(t, card, a, b, face_up, by, tu):
+    b = b if b != a else ("pile" if a != "pile" else "stock")
+    return CardMoved(t=t, card=card, from_zone=a, to_zone=b, face_up=face_up, by=by, t_uncertainty=tu)
+
+
+def any_event(t: float):
+    """Any well-formed event at time ``t``: the referee must answer it, never crash."""
+    return st.one_of(
+        st.builds(_move, st.just(t), st.one_of(st.none(), _CARDS), _ZONES, _ZONES, st.booleans(), _BY,
+                  st.sampled_from([0.0, 0.04, 0.5])),
+        st.builds(lambda z, by: CardLooked(t=t, zone=z, by=by), _ZONES, _BY),
+        st.builds(lambda a, b, by, lk: CardsSwapped(t=t, zone_a=a, zone_b=b, by=by, looked=lk),
+                  _ZONES, _ZONES, _BY, st.booleans()),
+        st.builds(lambda z, cs: CardsRevealed(t=t, zone=z, cards=tuple(dict.fromkeys(cs))), _ZONES,
+                  st.lists(_CARDS, max_size=5)),
+        st.builds(lambda by, w: Declared(t=t, by=by, what=w), st.integers(0, 4),
+                  st.sampled_from(["kiketti", "kps_won", "hembo"])),
+        st.builds(lambda seat, long: ButtonPressed(t=t, seat=seat, long=long), _BY, st.booleans()),
+        st.builds(lambda seat: PadSlapped(t=t, seat=seat), st.integers(0, 4)),
+        st.builds(lambda on: Paused(t=t, on=on), st.booleans()),
+        st.just(Undo(t=t)),
+    )
+
+
+@st.composite
+def mangled_games(draw):
+    """A legal game with events dropped, repeated or inserted at random."""
+    events, _ = draw(legal_games(max_rounds=1))
+    events = list(events)
+    for _ in range(draw(st.integers(1, 8))):
+        k = draw(st.integers(1, len(events) - 1))
+        how = draw(st.sampled_from(["drop", "repeat", "insert"]))
+        if how == "drop" and len(events) > 2:
+            del events[k]
+        elif how == "repeat":
+            events.insert(k, events[k])
+        else:
+            events.insert(k, draw(any_event(events[k - 1].t)))
+    return events

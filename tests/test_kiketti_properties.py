@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 import referee.kiketti  # noqa: F401  (registers the engine)
 from referee.core import Referee
 from referee.events import Paused
-from tests.strategies_kiketti import legal_games
+from tests.strategies_kiketti import legal_games, mangled_games
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -62,3 +62,14 @@ def test_a_pause_anywhere_only_delays_the_rulings(game, data):
     assert held.engine.summary() == plain.engine.summary()
     kinds = [r.kind for r in held.rulings if r.kind not in ("paused", "resumed")]
     assert sorted(kinds) == sorted(r.kind for r in plain.rulings)
+
+
+@FAST
+@given(mangled_games())
+def test_any_well_formed_events_get_rulings_never_a_crash(events):
+    ref = Referee.replay(events)
+    summary = ref.engine.summary()
+    assert min(summary["table_cards"]) >= 0 and summary["stock"] >= 0
+    assert min(summary["owed_penalty_cards"]) >= 0
+    assert ref.engine.render("fi") and ref.engine.render("en")
+    assert all(r.cause is not None and r.fi and r.en for r in ref.rulings)
