@@ -448,8 +448,9 @@ class KikettiEngine(Engine):
                                        f"Cannot tell who was first: rock-paper-scissors ({names}).",
                                        (prev.seat, seat), data={"dt": round(abs(t - prev.t), 4)})]
                     engine, rulings = swapped
+                    pads = self.pads  # pad hits already matched stay matched
                     self.__dict__ = engine.__dict__
-                    self.landing = None
+                    self.landing, self.pads = None, pads
                     note = Ruling("order_corrected",
                                   f"{self.name(seat)} ehti ensin (lyöntityyny): tilanne arvioitu uudelleen.",
                                   f"{self.name(seat)} was first (slap pad): judged again in that order.",
@@ -608,12 +609,12 @@ class KikettiEngine(Engine):
             a, b = wait.seats
             raise Impossible(f"KPS on pelaajien {self.name(a)} ja {self.name(b)} välinen.",
                              f"The rock-paper-scissors is between {self.name(a)} and {self.name(b)}.", (winner,))
-        held = self.held
+        held, pads = self.held, self.pads
         order = [(wait.second_seq, wait.second)]
         if winner != wait.first.seat:
             self._restore(wait.first.before)
             order.append((wait.first.seq, wait.first.event))
-        self.kps, self.held, self.landing = None, [], None
+        self.kps, self.held, self.landing, self.pads = None, [], None, pads
         rulings = [Ruling("kps_settled", f"{self.name(winner)} voitti KPS:n ja ehti ensin.",
                           f"{self.name(winner)} won rock-paper-scissors and counts as first.", (winner,))]
         for s, event in order:

@@ -576,3 +576,12 @@ def test_the_shared_button_just_after_the_next_draw_calls_for_the_rushed_player(
 def test_a_call_after_the_grace_time_is_out_of_turn():
     tb = dealt(late_call_grace_s=0.5).turn(E, "5h").draw(S, dt=0.8).call(E, dt=1.0)
     assert referee(tb).rulings[-1].en == "Kiketti does not count (Eero): it is Sanni's turn."
+
+
+def test_pad_hits_used_to_reorder_are_not_used_again():
+    tb = nearly_empty()
+    tb.events.append(PadSlapped(t=tb.t + 0.5, seat=E, t_uncertainty=0.002))
+    tb.events.append(PadSlapped(t=tb.t + 0.6, seat=A, t_uncertainty=0.002))
+    tb.events.append(CardMoved(t=tb.t + 0.65, card="3s", from_zone="seat0", to_zone="pile", face_up=True, by=A))
+    tb.events.append(CardMoved(t=tb.t + 0.70, card="3d", from_zone="seat1", to_zone="pile", face_up=True, by=E))
+    assert referee(tb).engine.pads == {}
