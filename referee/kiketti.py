@@ -30,6 +30,14 @@ from .events import (ButtonPressed, CardLooked, CardMoved, CardsRevealed, CardsS
 from .kiketti_scoring import score_round
 from .scoresheet import ScoreSheet
 
+# How a misused power is named when the turn gave no power (Finnish, English).
+_POWER_STATES = {
+    None: ("kortti vielä kädessä", "the drawn card still in hand"),
+    "swap_in": ("vaihdon jälkeen", "after a swap-in"),
+    "none": ("ilman voimaa", "without a power"),
+    "used": ("voima jo käytetty", "the power already used"),
+}
+
 DECK_SIZE = 52
 CARDS_DEALT = 4
 PEEKS = 2  # the book: everyone may look at 2 own cards at the start
@@ -649,7 +657,7 @@ class KikettiEngine(Engine):
         if r.phase == "deal" or not r.opener_drew or late_ok:
             r.peeks[by] += 1
             return []
-        if r.phase == "play" and r.turn == by and r.stage != "draw" and not r.ended:
+        if r.phase == "play" and r.turn == by and r.stage != "draw":
             return [self._misuse(by, "ei voimaa jolla katsoa omaa korttia", "no power to look at an own card")]
         n = self.settings["accidental_look_penalty_cards"]
         r.owed_replace_out[by] += 1
@@ -678,10 +686,7 @@ class KikettiEngine(Engine):
 
     def _misuse(self, seat: int, fi: str, en: str) -> Ruling:
         r = self.r
-        what = r.power if r.power in POWERS else {"swap_in": "vaihdon jälkeen", "none": "ilman voimaa"}.get(
-            r.power or "", "")
-        what_en = r.power if r.power in POWERS else {"swap_in": "after a swap-in", "none": "without a power"}.get(
-            r.power or "", "")
+        what, what_en = (r.power, r.power) if r.power in POWERS else _POWER_STATES[r.power]
         r.power = "used"
         return self._penalty(seat, self.settings["penalty_cards_per_misplay"], "power_misuse",
                              f"Voima käytetty väärin ({what}: {fi}); tietoa ei saa käyttää",

@@ -585,3 +585,15 @@ def test_pad_hits_used_to_reorder_are_not_used_again():
     tb.events.append(CardMoved(t=tb.t + 0.65, card="3s", from_zone="seat0", to_zone="pile", face_up=True, by=A))
     tb.events.append(CardMoved(t=tb.t + 0.70, card="3d", from_zone="seat1", to_zone="pile", face_up=True, by=E))
     assert referee(tb).engine.pads == {}
+
+
+@pytest.mark.parametrize("setup,what", [
+    (lambda tb: tb.draw(E).look(E, E), "the drawn card still in hand: no power to look at an own card"),
+    (lambda tb: tb.turn(E, "5h").look(E, E), "without a power: looked at an own card"),
+    (lambda tb: tb.turn(E, "7h").look(E, E).look(E, E), "the power already used: looked at an own card"),
+])
+def test_misuse_messages_name_what_was_wrong(setup, what):
+    tb = dealt()
+    setup(tb)
+    last = referee(tb).rulings[-1]
+    assert last.en == f"Power used wrongly ({what}); the information may not be used: 1 penalty card to Eero."
