@@ -38,6 +38,22 @@ _POWER_STATES = {
     "used": ("voima jo käytetty", "the power already used"),
 }
 
+# Why a round was scored as it was (Finnish, English).
+_CASES = {
+    "no_call": ("kukaan ei kiketöinyt: kaikille omat pisteet", "nobody called: everyone scores own"),
+    "caller_fewest": ("{caller} kiketöi vähimmillä pisteillä: 0", "{caller} called with the fewest: 0"),
+    "caller_tied": ("{caller} kiketöi tasapisteissä vähimmän kanssa: 0, tasapisteiset omat",
+                    "{caller} called tied for the fewest: 0, the tied players own"),
+    "caller_not_fewest": ("{caller} ei ollut vähimmissä: omat + suurimmat, vähemmän omaaville 0",
+                          "{caller} did not have the fewest: own + highest, players below 0"),
+    "caller_highest": ("{caller} kiketöi suurimmilla pisteillä: kahdesti omat, vähemmän omaaville 0",
+                       "{caller} called with the highest: twice own, players below 0"),
+    "caller_empty_tied": ("{caller} tyhjensi pöytänsä, mutta jollakulla on 0 pistettä: kiketti epäonnistui",
+                          "{caller} had no cards but someone else had 0 points: the call failed"),
+    "other_emptied": ("joku muu tyhjensi pöytänsä: kiketti epäonnistui, {caller} omat + suurimmat",
+                      "someone else emptied their table: the call failed, {caller} own + highest"),
+}
+
 DECK_SIZE = 52
 CARDS_DEALT = 4
 PEEKS = 2  # the book: everyone may look at 2 own cards at the start
@@ -846,8 +862,11 @@ class KikettiEngine(Engine):
         own = [hand_points(h) for h in hands]
         result = score_round(own, [len(h) for h in hands], r.caller, r.emptied_by)
         row = self.sheet.add_round(result.scores, r.caller, result.case, sorted(r.unseen))
-        listing_fi = ", ".join(f"{self.name(s)} {result.scores[s]}" for s in range(self.n))
-        rulings = [Ruling("round_scored", f"Kierros {row.round}: {listing_fi}.", f"Round {row.round}: {listing_fi}.",
+        listing = ", ".join(f"{self.name(s)} {result.scores[s]}" for s in range(self.n))
+        caller = self.name(r.caller) if r.caller is not None else ""
+        why_fi, why_en = (text.format(caller=caller) for text in _CASES[result.case])
+        rulings = [Ruling("round_scored", f"Kierros {row.round}: {listing} ({why_fi}).",
+                          f"Round {row.round}: {listing} ({why_en}).",
                           tuple(range(self.n)), data={"round": row.round, "own": own, "scores": list(result.scores),
                                                       "totals": list(row.totals), "case": result.case,
                                                       "caller": r.caller, "unjudged": sorted(r.unseen)})]

@@ -145,3 +145,10 @@ def test_cli_replay_json_includes_sheet_and_rulings(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["score_sheet"]["totals"] == FINAL
     assert data["rulings"][-1]["kind"] == "game_over"
+
+
+def test_round_rulings_say_why_they_were_scored_so():
+    scored = [r for r in sample_referee().rulings if r.kind == "round_scored"]
+    assert scored[5].en == ("Round 6: Aino 36, Eero 0, Sanni 36, Ville 28 "
+                            "(Sanni had no cards but someone else had 0 points: the call failed).")
+    assert scored[3].fi == "Kierros 4: Aino 0, Eero 7, Sanni 22, Ville 18 (kukaan ei kiketöinyt: kaikille omat pisteet)."
