@@ -11,10 +11,19 @@ face-down table cards, ``handN`` = the card N holds after drawing):
 - call: ``Declared(what="kiketti")`` or a short button press; reveal: ``CardsRevealed``.
 
 The engine counts cards per zone, not identities: a face-down card is unknown until the camera
-sees its face, and scoring uses only the revealed cards (what could not be seen is reported, never
-guessed).  Slaps closer in time than the referee can separate, where the order changes the
-outcome, are sent to rock-paper-scissors ("KPS") instead of being guessed.  While the referee is
-paused (long press or ``Paused``) table events are held, not lost, and judged in order on resume.
+sees its face, and scoring uses only the revealed cards (what could not be seen is reported as
+``unjudged``, never guessed).  Owed cards (penalty cards, wrong or late slaps going back, a card
+seen by accident being replaced) are tracked until the table shows them done; a table counts as
+empty only when nothing is owed back to it.
+
+Timing: two landings on the pile by different players, closer than ``timing_resolution_s`` (or
+their ``t_uncertainty``), whose order changes the outcome go to rock-paper-scissors ("KPS") and
+wait for ``Declared(what="kps_won")``; events meanwhile are held and judged after it.  A slap
+pad's hit gives its seat's slap time; when pads show the later-seen slap was first, the two are
+judged again in that order (``order_corrected``).
+
+Pause: while the referee is paused (long press or ``Paused``) table events are held, not lost,
+and judged in their order on resume, so the state always follows the table.
 """
 
 from __future__ import annotations
