@@ -25,11 +25,20 @@ os.environ.setdefault("YOLO_OFFLINE", "1")
 
 
 def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: int, workers: int = 2,
-                   model_yaml: str = "yolo11n-obb.yaml", fraction: float = 1.0, hours: float | None = None) -> Path:
-    """Train (or resume, when runs/det/weights/last.pt exists) the OBB detector; returns best.pt."""
+                   model_yaml: str = "yolo11n-obb.yaml", fraction: float = 1.0, hours: float | None = None,
+                   init: Path | None = None) -> Path:
+    """Train (or resume, when runs/det/weights/last.pt exists) the OBB detector; returns best.pt.
+    init: continue from our own earlier weights with a gentler schedule (no warm-up, lower LR)."""
     from ultralytics import YOLO
     last = runs / "det" / "weights" / "last.pt"
-    if last.exists():
+    if init is not None and not last.exists():
+        model = YOLO(str(init), task="obb")
+        model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, device="cpu", workers=workers,
+                    project=str(runs.resolve()), name="det", exist_ok=True, plots=False, amp=False, cache="ram",
+                    degrees=0.0, fliplr=0.5, flipud=0.5, mosaic=1.0, scale=0.4, lr0=0.002, warmup_epochs=0,
+                    close_mosaic=max(1, min(3, epochs // 3)), patience=0, seed=1, fraction=fraction, verbose=True,
+                    **({"time": hours} if hours else {}))
+    elif last.exists():
         model = YOLO(str(last))
         try:
             model.train(resume=True)
@@ -46,7 +55,7 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
 
 
 def train_classifier(train_npz: Path, val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
-                     batch: int = 128, lr: float = 3e-3, width: int = 24, seed: int = 0) -> float:
+                     batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0) -> float:
     """Train a CropClassifier with light photometric augmentation; saves the best state to out; returns val accuracy."""
     import torch
     from torch import nn
@@ -78,7 +87,7 @@ def train_classifier(train_npz: Path, val_npz: Path, n_classes: int, out: Path, 
             loss.backward()
             opt.step()
             sched.step()
-            total += float(loss) * n
+            total += float(loss.detach()) * n
         acc = evaluate_classifier(model, xva, yva)
         print(f"{out.name}: epoch {ep + 1}/{epochs} loss {total / len(xtr):.4f} val acc {acc:.4f} ({time.time() - t0:.0f} s)", flush=True)
         if not acc < best:  # also when there is no validation data (nan)
@@ -114,7 +123,8 @@ def export_detector(best_pt: Path, imgsz: int, to: Path) -> None:
     to.mkdir(parents=True, exist_ok=True)
     onnx = YOLO(str(best_pt)).export(format="onnx", imgsz=imgsz, simplify=False, dynamic=False, opset=17)
     shutil.copy(onnx, to / "detector.onnx")
-    shutil.copy(best_pt, to / "detector.pt")
+    from ultralytics.utils.torch_utils import strip_optimizer
+    strip_optimizer(str(best_pt), str(to / "detector.pt"))  # inference-only copy: no optimizer state, fp16
 
 
 def main(argv=None):
@@ -126,6 +136,7 @@ def main(argv=None):
     ap.add_argument("--epochs", type=int, default=30, help="detector epochs")
     ap.add_argument("--cls-epochs", type=int, default=12, help="classifier epochs")
     ap.add_argument("--hours", type=float, help="detector time budget: ultralytics fits the epochs (and LR schedule) to it")
+    ap.add_argument("--init", type=Path, help="detector: continue from these weights of ours (fine-tune)")
     ap.add_argument("--imgsz", type=int, default=320)
     ap.add_argument("--batch", type=int, default=16)
     ap.add_argument("--workers", type=int, default=2)
@@ -142,7 +153,7 @@ def main(argv=None):
     for stage in stages:
         t0 = time.time()
         if stage == "det":
-            best = train_detector(a.data / "det" / "data.yaml", a.runs, a.epochs, a.imgsz, a.batch, a.workers, fraction=a.fraction, hours=a.hours)
+            best = train_detector(a.data / "det" / "data.yaml", a.runs, a.epochs, a.imgsz, a.batch, a.workers, fraction=a.fraction, hours=a.hours, init=a.init)
             if a.ship:
                 export_detector(best, a.imgsz, a.ship_to)
         else:

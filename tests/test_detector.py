@@ -1,0 +1,75 @@
+"""The shipped detector on a rendered table: finds each card and die and reads them; API contracts."""
+
+import numpy as np
+import pytest
+
+from models.synth import (back_image, camera_homography, card_image, die_image, place, sprite_corners, sprite_matrix,
+                          table_texture)
+from vision.detector import Detection, Detector, WeightsMissing
+
+
+def iou(a, b):
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - ix * iy
+    return ix * iy / union
+
+
+def box_of(corners):
+    return (*corners.min(0), *corners.max(0))
+
+
+@pytest.fixture(scope="module")
+def table_scene():
+    """Three face-up cards, one face-down card and a die on felt, seen slightly off square."""
+    rng = np.random.default_rng(2024)
+    canvas = table_texture(480, 640, rng, "felt")
+    H = camera_homography(480, 640, rng, tilt=0.04)
+    truth = []
+    for code, centre, angle in (("Qh", (120, 150), 10.0), ("7c", (330, 140), -25.0), ("As", (520, 170), 80.0)):
+        card = card_image(code, "proc-3")
+        M = sprite_matrix(card.shape[:2], centre, angle, 160, H)
+        place(canvas, card, M)
+        truth.append(("card", box_of(sprite_corners(card.shape[:2], M)), code, None))
+    back = back_image(None, seed=7)
+    M = sprite_matrix(back.shape[:2], (180, 360), 35.0, 160, H)
+    place(canvas, back, M)
+    truth.append(("card_back", box_of(sprite_corners(back.shape[:2], M)), None, None))
+    die, _ = die_image(5, 70, rng, color=(245, 245, 245), pip_color=(20, 20, 20))
+    M = sprite_matrix(die.shape[:2], (450, 360), 20.0, 60, H)
+    place(canvas, die, M)
+    truth.append(("die", box_of(sprite_corners(die.shape[:2], M)), None, 5))
+    return canvas, truth
+
+
+@pytest.fixture(scope="module")
+def detector():
+    return Detector()
+
+
+def test_finds_and_reads_every_object(detector, table_scene):
+    image, truth = table_scene
+    found = detector.detect(image)
+    assert len(found) == len(truth)
+    for kind, box, card, die in truth:
+        match = max(found, key=lambda d: iou(d.box, box))
+        assert iou(match.box, box) >= 0.5
+        assert (match.kind, match.card, match.die) == (kind, card, die)
+
+
+def test_detection_json_is_the_cli_contract():
+    d = Detection("card", (10.04, 20.0, 110.0, 160.0), 0.98765, card="Td")
+    assert d.to_json() == {"kind": "card", "box": [10.0, 20.0, 110.0, 160.0], "confidence": 0.9877, "card": "Td", "die": None}
+    with pytest.raises(ValueError, match="kind must be one of"):
+        Detection("joker", (0, 0, 1, 1), 0.5)
+    with pytest.raises(ValueError, match="card must be rank from A23456789TJQK plus suit from shdc, got '10d'"):
+        Detection("card", (0, 0, 1, 1), 0.5, card="10d")
+    with pytest.raises(ValueError, match="die must be 1-6, got 7"):
+        Detection("die", (0, 0, 1, 1), 0.5, die=7)
+
+
+def test_bad_image_and_missing_weights_are_named(detector, tmp_path):
+    with pytest.raises(ValueError, match=r"H x W x 3 BGR image, got \(4, 4\)"):
+        detector.detect(np.zeros((4, 4), np.uint8))
+    with pytest.raises(WeightsMissing, match=f"model file not found: {tmp_path / 'detector.onnx'}.*python3 -m models.train"):
+        Detector(tmp_path)
