@@ -157,3 +157,13 @@ def test_a_top_card_hidden_for_a_moment_never_left():
     _, t = feed(tracker, [[back("hand0")]] * 2 + [[face("pile", "7h")]] * 2)
     events, t = feed(tracker, [[]] * 3 + [[face("pile", "7h")]] * 3, t)
     assert events == [] and tracker.on_pile == ["7h"]
+
+
+def test_a_weaker_die_sighting_beside_the_die_is_a_reflection():
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    cx, cy = kimble_layout(TABLE)["dome"].centre
+    glint = [Seen("die", cx + dx, cy - 30, die=1, confidence=0.3) for dx in (-20, 5, 20, -10, 15, 0, 25, -5)]
+    frames = [die(2)] * 3 + [die(5, 20, 10)] + [die(3, 10, 10)] * 4
+    frames = [seen + [g] for seen, g in zip(frames, glint)]
+    events, _ = feed(tracker, frames)
+    assert events == [DieSettled(t=0.4, source="camera", value=3, zone="dome")]

@@ -226,15 +226,16 @@ class Tracker:
 
     def _update_die(self, t: float, dice: list[Seen]) -> list[Event]:
         d = self._die
-        if len(dice) != 1:  # hidden by a hand, or a misdetection: the die is not still
+        if not dice:  # hidden by a hand: the die may be moving
             d.moved, d.still_since, d.last_pos = d.moved or d.settled_at is not None, None, None
             return []
-        pos = (dice[0].x, dice[0].y)
+        die = max(dice, key=lambda s: s.confidence)  # one die in the dome; the rest are reflections
+        pos = (die.x, die.y)
         if d.last_pos is None or _dist(pos, d.last_pos) > self.die_move_mm:
             if d.last_pos is not None or d.settled_at is not None:
                 d.moved = True
             d.last_pos, d.still_since, d.readings, d.reported = pos, t, [], False
-        d.readings.append(dice[0].die)
+        d.readings.append(die.die)
         if d.reported or t - d.still_since < self.die_settle_s:
             return []
         d.reported = True
