@@ -26,6 +26,7 @@ from vision.capture import Frame, FrameSource, SourceError
 from vision.tracking import Seen, Tracker
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
+DUPLICATE_MM = 25.0  # two sightings closer than this are one object (cards in a row lie 75 mm apart)
 
 
 @dataclass
@@ -145,7 +146,7 @@ class Pipeline:
             x, y = x0 + u / region.px_per_mm, y0 + v / region.px_per_mm
             if any(z.contains(x, y) for z in zones):  # a neighbour's card seen in the margin is its region's
                 out.append(Seen(d.kind, x, y, d.card, d.die, d.confidence))
-        return out
+        return one_per_object(out)
 
     def run(self, source: FrameSource, max_frames: int | None = None) -> RunResult:
         """Process frames until the source ends (or ``max_frames``); a source that stalls or dies
@@ -164,6 +165,18 @@ class Pipeline:
             if self.annotator is not None:
                 self.annotator.close()
         return self.result
+
+
+def one_per_object(seen: list[Seen], within_mm: float = DUPLICATE_MM) -> list[Seen]:
+    """Keep the most confident of sightings whose centres lie closer than ``within_mm``: one
+    object seen twice (as a card and as a back, say).  Two face-up cards read as different cards
+    are two cards, however close: a pile's cards lie nearly on top of each other."""
+    kept: list[Seen] = []
+    for s in sorted(seen, key=lambda s: -s.confidence):
+        if not any(((s.x - k.x) ** 2 + (s.y - k.y) ** 2) ** 0.5 < within_mm
+                   and not (s.card and k.card and s.card != k.card) for k in kept):
+            kept.append(s)
+    return kept
 
 
 def _needed_zones(game: str) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ import pytest
 from calibration.table import TableCalibration
 from calibration.zones import kiketti_layout
 from pelituomari.game import referee_for
-from pelituomari.pipeline import Pipeline, zone_groups
+from pelituomari.pipeline import Pipeline, one_per_object, zone_groups
 from pelituomari.store import EventStore
 from referee.events import GameStarted
 from vision.capture import Frame, FrameSource, LiveSource, SourceError, SourceStalled
@@ -106,6 +106,15 @@ def test_a_still_region_is_looked_at_again_every_refresh_frames():
     for n in range(11):
         pipeline.process(Frame(image, n / 10, n))
     assert detector.calls == 3 * 3  # frames 0, 5 and 10
+
+
+def test_one_object_seen_twice_counts_once():
+    from vision.tracking import Seen
+
+    seen = [Seen("card_back", 100, 100, confidence=0.5), Seen("card", 104, 98, card=None, confidence=0.7),
+            Seen("card", 300, 100, card="5h", confidence=0.9), Seen("card", 310, 104, card="5c", confidence=0.6),
+            Seen("card", 306, 100, card="5h", confidence=0.4), Seen("card_back", 175, 100, confidence=0.3)]
+    assert one_per_object(seen) == [seen[2], seen[1], seen[3], seen[5]]
 
 
 def test_missing_zones_are_named():
