@@ -107,7 +107,7 @@ def kimble_layout(table_mm: tuple[float, float]) -> dict[str, Zone]:
     side = min(w, h) - 160
     if side < 200:
         raise ZoneError(f"a {w:g}x{h:g} mm table is too small for a Kimble board: it needs 360 mm each way")
-    dome = Zone("dome", cx - 60, cy - 60, cx + 60, cy + 60)
+    dome = Zone("dome", cx - 50, cy - 50, cx + 50, cy + 50)
     board = Zone("board", cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
     return {"dome": dome, "board": board}
 

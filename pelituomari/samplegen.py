@@ -271,11 +271,13 @@ def render_kimble(out: Path) -> None:
     board = zones["board"]
     bw, bh = round(board.x1 - board.x0), round(board.y1 - board.y0)
     surface[round(board.y0):round(board.y0) + bh, round(board.x0):round(board.x0) + bw] = table_texture(bh, bw, rng, "kimble")
+    dome_x, dome_y = zones["dome"].centre
+    plain = np.median(surface[round(board.y0):round(board.y1), round(board.x0):round(board.x1)].reshape(-1, 3), axis=0)
+    cv2.circle(surface, (round(dome_x), round(dome_y)), 75, tuple(int(c) for c in plain), -1, cv2.LINE_AA)  # the dome's base
     table = VirtualTable(KIMBLE_TABLE, surface, IMAGE_SIZE)
     die_size = 18.0
     faces = {v: die_image(v, 64, np.random.default_rng(0), color=(245, 245, 245), pip_color=(20, 20, 20))[0]
              for v in range(1, 7)}
-    dome_x, dome_y = zones["dome"].centre
     initial = Pose(dome_x - 5, dome_y + 3, 15)
     frames = round(duration * FPS)
     writer = _writer(out / "kimble_table.mp4")
