@@ -167,3 +167,26 @@ def test_a_weaker_die_sighting_beside_the_die_is_a_reflection():
     frames = [seen + [g] for seen, g in zip(frames, glint)]
     events, _ = feed(tracker, frames)
     assert events == [DieSettled(t=0.4, source="camera", value=3, zone="dome")]
+
+
+def test_a_reveal_waits_for_every_card_of_the_seat_and_comes_once_a_round():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat1", dx) for dx in (-100, 0, 100)]
+    _, t = feed(tracker, [seat] * 2)
+    # one card is not seen at all for a while: the two seen face up are not the whole seat
+    events, t = feed(tracker, [[face("seat1", "2c", -100), face("seat1", "Kh", 100)]] * 3, t)
+    assert events == []
+    shown = [face("seat1", "2c", -100), face("seat1", "Jd", 0), face("seat1", "Kh", 100)]
+    events, t = feed(tracker, [shown] * 3 + [shown[:2]] * 3 + [shown] * 3, t)
+    assert [e.cards for e in events] == [("2c", "Jd", "Kh")]
+    _, t = feed(tracker, [[]] * 20, t)  # gathered; a new round dealt two seconds later
+    events, t = feed(tracker, [[back("seat1")]] * 2 + [[face("seat1", "5s")]] * 2, t)
+    assert [e.cards for e in events if isinstance(e, CardsRevealed)] == [("5s",)]
+
+
+def test_a_pile_card_unseen_for_long_is_not_new_when_it_shows_again():
+    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=0.5)
+    _, t = feed(tracker, [[back("hand0"), back("seat0")]] * 2 + [[face("pile", "7h"), back("seat0")]] * 2)
+    events, t = feed(tracker, [[back("seat0")]] * 8 + [[back("seat0"), face("pile", "7h")]] * 3, t)
+    assert events == [] and tracker.on_pile == ["7h"]
+    assert tracker.unexplained == ["t=0.40s: 7h left pile and did not reappear"]

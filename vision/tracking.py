@@ -97,6 +97,7 @@ class Tracker:
         self.die_settle_s, self.die_move_mm, self.die_agreement = die_settle_s, die_move_mm, die_agreement
         self._counts = {z: _Debounced(confirm_frames, stable=0) for z in self.zone_names if _counted(z)}
         self._revealed = {z: _Debounced(confirm_frames, stable=()) for z in self.zone_names if z.startswith("seat")}
+        self._shown: set[str] = set()  # seats revealed this round
         self._pile_runs: dict[str, tuple[int, float, float]] = {}  # card -> (frames, first t, dt)
         self.on_pile: list[str] = []  # confirmed pile cards, the top last
         self._top_gone: tuple[int, float, float] = (0, 0.0, 0.0)  # frames the top card has been missing
@@ -219,8 +220,14 @@ class Tracker:
             zone_box = self._zones[zone]
             along = 0 if zone_box.x1 - zone_box.x0 >= zone_box.y1 - zone_box.y0 else 1  # the row's direction
             in_row = sorted(faces, key=lambda s: (s.x, s.y)[along])
-            shown = tuple(s.card for s in in_row) if cards and len(faces) == len(cards) else ()
+            if self._counts[zone].stable == 0:
+                self._shown.discard(zone)  # the cards were gathered: the next round may reveal again
+            # all of the zone's cards face up (not just those seen while one is still face down)
+            unseen = sum(1 for x in self._losses if x.zone == zone)  # gone from sight, not gone anywhere
+            whole = faces and len(faces) == len(cards) and len(faces) >= self._counts[zone].stable + unseen
+            shown = tuple(s.card for s in in_row) if whole and zone not in self._shown else ()
             if deb.update(shown, t, 0.0) and shown:
+                self._shown.add(zone)
                 events.append(CardsRevealed(t=deb.run_t, source=Source.CAMERA, zone=zone, cards=shown))
         return events
 
@@ -261,6 +268,8 @@ class Tracker:
     def _expire(self, t: float) -> None:
         for loss in [x for x in self._losses if t - x.t > self.match_window_s]:
             self._losses.remove(loss)
+            if loss.zone == "pile":  # no seat took it: it lies in the pile unseen, not a new card if seen again
+                self.on_pile.insert(0, loss.card)
             self.unexplained.append(f"t={loss.t:.2f}s: {loss.card or 'a card'} left {loss.zone} and did not reappear")
         for card, arrival in [a for a in self._arrivals if t - a[1].t > self.match_window_s]:
             self._arrivals.remove((card, arrival))
