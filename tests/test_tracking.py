@@ -190,3 +190,14 @@ def test_a_pile_card_unseen_for_long_is_not_new_when_it_shows_again():
     events, t = feed(tracker, [[back("seat0")]] * 8 + [[back("seat0"), face("pile", "7h")]] * 3, t)
     assert events == [] and tracker.on_pile == ["7h"]
     assert tracker.unexplained == ["t=0.40s: 7h left pile and did not reappear"]
+
+
+def test_an_unread_top_card_over_a_covered_one_is_not_taken_away():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    hands = [back("hand0"), back("hand1")]
+    _, t = feed(tracker, [hands] * 2 + [[hands[1], face("pile", "7h")]] * 2 + [[face("pile", "7h", 8)]] * 2)
+    assert tracker.on_pile == ["7h"]
+    _, t = feed(tracker, [[face("pile", "7h", 8), back("seat0")]] * 2, t)
+    # a card lands on 7h but cannot be read; 7h is covered: neither is gone
+    events, t = feed(tracker, [[Seen("card", *centre("pile"))]] * 6, t)
+    assert events == [] and tracker.on_pile == ["7h"]

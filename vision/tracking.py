@@ -151,13 +151,13 @@ class Tracker:
         if back is not None:
             return []
         if zone.startswith("seat"):
+            hand = self._take_loss(f"hand{seat}")
+            if hand is not None:  # the drawn card put among the table cards
+                return [CardMoved(t=t, source=Source.CAMERA, from_zone=hand.zone, to_zone=zone, by=seat,
+                                  t_uncertainty=dt)]
             returned = self._take_loss("pile")
             if returned is not None:  # a card shown on the pile goes back to the table
                 return [CardMoved(t=t, source=Source.CAMERA, card=returned.card, from_zone="pile", to_zone=zone,
-                                  t_uncertainty=dt)]
-            hand = self._take_loss(f"hand{seat}")
-            if hand is not None:
-                return [CardMoved(t=t, source=Source.CAMERA, from_zone=hand.zone, to_zone=zone, by=seat,
                                   t_uncertainty=dt)]
             return [CardMoved(t=t, source=Source.CAMERA, from_zone="stock", to_zone=zone, t_uncertainty=dt)]
         if zone.startswith("hand"):
@@ -166,7 +166,8 @@ class Tracker:
 
     def _update_pile(self, t: float, dt: float, pile: list[Seen]) -> None:
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
-        self._watch_top(t, dt, visible)
+        unread = any(s.kind == "card" and s.card is None for s in pile)
+        self._watch_top(t, dt, visible, unread)
         runs = {}
         for card in visible - set(self.on_pile):
             frames, first, first_dt = self._pile_runs.get(card, (0, t, dt))
@@ -183,11 +184,14 @@ class Tracker:
                 self.on_pile.append(card)
                 self._arrivals.append((card, _Change("pile", first, first_dt)))
 
-    def _watch_top(self, t: float, dt: float, visible: set[str]) -> None:
-        """The top card missing from the pile for ``confirm_frames`` frames has been taken back
-        (a wrong or late slap returns to its seat); cards under it are covered, not gone."""
+    def _watch_top(self, t: float, dt: float, visible: set[str], unread: bool) -> None:
+        """The top card missing from the pile for ``confirm_frames`` frames, with the card under
+        it in sight and nothing (read or not) landed over it, has been taken back (a wrong or late
+        slap returns to its seat); cards under the top are covered, not gone."""
         newcomers = visible - set(self.on_pile)  # a card landing on the top covers it
-        if not self.on_pile or self.on_pile[-1] in visible or newcomers:
+        # taking the top card back uncovers the one under it: without that, the top is only unread
+        uncovered = len(self.on_pile) < 2 or self.on_pile[-2] in visible
+        if not self.on_pile or self.on_pile[-1] in visible or newcomers or unread or not uncovered:
             self._top_gone = (0, 0.0, 0.0)
             return
         frames, first, first_dt = self._top_gone
