@@ -167,7 +167,7 @@ def render_kiketti(out: Path) -> None:
     rng = np.random.default_rng(11)
     felt = table_texture(560, 900, rng, "felt")
     table = VirtualTable(KIKETTI_TABLE, felt, IMAGE_SIZE)
-    back = procedural_back(4)
+    back = procedural_back(5)
     faces: dict[str, np.ndarray] = {}
     stock = Pose(*script.zones["stock"].centre)
     stock_pile = [Sprite(back, stock.x - 1.5 * k, stock.y - 1.0 * k, *CARD_MM, 0.0) for k in range(3)]
