@@ -1,0 +1,70 @@
+"""`pelituomari run` and `pelituomari calibrate` from the command line."""
+
+import json
+
+import cv2
+import numpy as np
+
+from calibration.table import TableCalibration
+from pelituomari.cli import main
+from pelituomari.commands.run import sample_paths
+from pelituomari.game import referee_for
+from pelituomari.store import EventStore
+from referee.events import read_jsonl
+
+
+def test_run_with_no_source_referees_the_sample_video_and_stores_every_event(tmp_path, capsys):
+    db, annotated = tmp_path / "games.db", tmp_path / "annotated.mp4"
+    assert main(["run", "--game", "kimble", "--db", str(db), "--language", "en", "--annotate", str(annotated)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    video, _, truth = sample_paths("kimble")
+    start = read_jsonl(truth.read_text(encoding="utf-8").splitlines())[0]
+    with EventStore(db) as store:
+        stored = store.events(store.latest_game().id)
+    # what was printed is what the referee rules on the stored log (the sample's accuracy is
+    # test_pipeline_e2e's business)
+    assert stored[0] == start and len(stored) > 1 and {e.type for e in stored[1:]} == {"die_settled"}
+    printed = [line.split("] ", 1)[1] for line in out if line.startswith("[")]
+    assert printed == [f"{r.kind}: {r.en}" for r in referee_for(stored, "en").rulings]
+    assert out[-1].startswith(f"190 frames in ") and f"{len(stored) - 1} events stored" in out[-1]
+    frames_in = int(cv2.VideoCapture(str(video)).get(cv2.CAP_PROP_FRAME_COUNT))
+    assert int(cv2.VideoCapture(str(annotated)).get(cv2.CAP_PROP_FRAME_COUNT)) == frames_in
+
+
+def test_run_names_what_is_missing(tmp_path, capsys):
+    assert main(["run", "--source", str(tmp_path / "nowhere.mp4"), "--calibration", str(tmp_path / "c.json"),
+                 "--db", str(tmp_path / "g.db")]) == 2
+    err = capsys.readouterr().err
+    assert "c.json: no such calibration file (make one with: pelituomari calibrate --source ...)" in err
+    _, calibration, _ = sample_paths("kiketti")
+    assert main(["run", "--source", str(tmp_path / "nowhere.mp4"), "--calibration", str(calibration),
+                 "--db", str(tmp_path / "g.db")]) == 2
+    assert "nowhere.mp4: not a camera (camera:N, picamera), a video file or an image folder" in capsys.readouterr().err
+
+
+def test_calibrate_finds_the_sample_table_and_draws_its_zones(tmp_path, capsys):
+    video, shipped, _ = sample_paths("kiketti")
+    out = tmp_path / "cal.json"
+    assert main(["calibrate", "--source", str(video), "--seats", "2", "--out", str(out)]) == 0
+    assert "calibration written to" in capsys.readouterr().out
+    made, known = TableCalibration.load(out), TableCalibration.load(shipped)
+    assert made.zones == known.zones
+    corners = np.array([[0, 0], [900, 0], [900, 560], [0, 560]], float)
+    assert np.abs(made.to_pixels(corners) - known.to_pixels(corners)).max() < 0.5
+    overlay = cv2.imread(str(tmp_path / "cal.png"))
+    assert overlay.shape == (720, 1280, 3)
+    assert json.loads(out.read_text())["format"] == "pelituomari-calibration"
+
+
+def test_calibrate_from_corners_and_the_marker_sheet(tmp_path, capsys):
+    image = np.full((720, 1280, 3), 90, np.uint8)
+    cv2.imwrite(str(tmp_path / "table.png"), image)
+    assert main(["calibrate", "--source", str(tmp_path / "table.png"), "--game", "kimble", "--corners",
+                 "100,50 1180,50 1180,670 100,670", "--out", str(tmp_path / "k.json")]) == 0
+    cal = TableCalibration.load(tmp_path / "k.json")
+    assert cal.method == "corners" and list(cal.zones) == ["dome", "board"]
+    assert np.abs(cal.to_pixels([[320, 200]])[0] - [640, 360]).max() < 1e-6
+    assert main(["calibrate", "--source", str(tmp_path / "table.png"), "--out", str(tmp_path / "m.json")]) == 2
+    assert "corner marker(s) [0, 1, 2, 3] not found in the image (seen: none)" in capsys.readouterr().err
+    assert main(["calibrate", "--marker-sheet", str(tmp_path / "sheet.png")]) == 0
+    assert cv2.imread(str(tmp_path / "sheet.png")) is not None
