@@ -77,16 +77,20 @@ def _session(path: Path):
 class Detector:
     """weights: a folder holding the model files, or the detector file itself (its folder holds the
     classifiers); None means models/weights/. backend "onnx" (default) or "ultralytics" (detector.pt;
-    the classifiers always run on onnxruntime)."""
+    the classifiers always run on onnxruntime). conf and iou (rotated NMS) were chosen on synthetic
+    validation; a card is read from crops at card_crop_scales (averaged: robust to a loose box), and
+    card/die is None when the classifier's probability is below card_min_prob/die_min_prob."""
 
-    def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.4,
-                 iou: float = 0.6, card_min_prob: float = 0.5, die_min_prob: float = 0.5, imgsz: int | None = None):
+    def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
+                 iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
+                 card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12)):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in (".onnx", ".pt") else (path.parent, path)
         self.backend, self.conf, self.iou = backend, conf, iou
         self.card_min_prob, self.die_min_prob = card_min_prob, die_min_prob
+        self.card_crop_scales = card_crop_scales
         if backend == "onnx":
             self._det = _session(det_file)
             self._det_input = self._det.get_inputs()[0].name
@@ -160,7 +164,8 @@ class Detector:
         dice = [i for i, k in enumerate(kinds) if k == "die"]
         card_of, die_of = {}, {}
         if cards:
-            p = self._read(self._card, [upright_crop(image, rects[i], CARD_CROP_WH) for i in cards], (0, 2))
+            p = sum(self._read(self._card, [upright_crop(image, rects[i], CARD_CROP_WH, e) for i in cards], (0, 2))
+                    for e in self.card_crop_scales) / len(self.card_crop_scales)
             card_of = {i: CARD_CODES[int(j)] for i, j, q in zip(cards, p.argmax(1), p.max(1)) if q >= self.card_min_prob}
         if dice:
             p = self._read(self._die, [upright_crop(image, rects[i], DIE_CROP_WH) for i in dice], (0, 1, 2, 3))

@@ -12,6 +12,7 @@ its sprite corners mapped by the very matrix that warps its pixels, so labels ar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -152,7 +153,8 @@ class _Builder:
         for i, obj in enumerate(self.objects):
             obj.visible = float(counts[i] / max(1.0, self.areas[i]))
             x1, y1, x2, y2 = obj.box
-            on_image = x1 >= -0.1 * (x2 - x1) and y1 >= -0.1 * (y2 - y1) and x2 <= self.w * 1.0 + 0.1 * (x2 - x1) and y2 <= self.h + 0.1 * (y2 - y1)
+            mx, my = 0.1 * (x2 - x1), 0.1 * (y2 - y1)  # at most 10 % of the object beyond the frame
+            on_image = x1 >= -mx and y1 >= -my and x2 <= self.w + mx and y2 <= self.h + my
             if obj.visible >= MIN_VISIBLE[obj.kind] and on_image:
                 kept.append(obj)
         return kept
@@ -193,7 +195,6 @@ def camera_effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_root=None, kind: str | None = None) -> Scene:
     """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None)."""
-    from pathlib import Path
     h, w = size
     cache_root = Path(cache_root or "runs/cards")
     decks = decks or D.deck_names(cache_root)

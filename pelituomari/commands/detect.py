@@ -16,7 +16,7 @@ def add_parser(sub) -> None:
                    help='one JSON object per image per line: {"image", "width", "height", "detections"}')
     p.add_argument("--weights", help="folder holding the model files (default: the shipped models/weights)")
     p.add_argument("--backend", choices=("onnx", "ultralytics"), default="onnx")
-    p.add_argument("--conf", type=float, default=0.4, help="detector confidence threshold (default 0.4)")
+    p.add_argument("--conf", type=float, default=0.3, help="detector confidence threshold (default 0.3)")
     p.set_defaults(func=run)
 
 
