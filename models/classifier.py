@@ -18,15 +18,17 @@ def _block(cin, cout):
 
 
 class CropClassifier(nn.Module):
-    """Four conv blocks, three poolings, then average pooling to `pooled` (rows, cols) cells: (2, 1)
-    keeps whether a mark is near a card's end or its middle. The input's size divided by 8 must be a
-    multiple of `pooled` (ONNX export of adaptive pooling)."""
+    """A single conv at full resolution (cheap), three double-conv blocks after poolings, then average
+    pooling to `pooled` (rows, cols) cells: (2, 1) keeps whether a mark is near a card's end or its
+    middle. The input's size divided by 8 must be a multiple of `pooled` (ONNX export of adaptive pooling)."""
 
-    def __init__(self, n_classes: int, width: int = 24, pooled: tuple[int, int] = (1, 1)):
+    def __init__(self, n_classes: int, width: int = 16, pooled: tuple[int, int] = (1, 1)):
         super().__init__()
         w = width
-        self.features = nn.Sequential(_block(3, w), nn.MaxPool2d(2), _block(w, 2 * w), nn.MaxPool2d(2),
-                                      _block(2 * w, 4 * w), nn.MaxPool2d(2), _block(4 * w, 6 * w), nn.AdaptiveAvgPool2d(pooled))
+        self.features = nn.Sequential(
+            nn.Conv2d(3, w, 3, padding=1, bias=False), nn.BatchNorm2d(w), nn.ReLU(inplace=True), nn.MaxPool2d(2),
+            _block(w, 2 * w), nn.MaxPool2d(2), _block(2 * w, 4 * w), nn.MaxPool2d(2), _block(4 * w, 6 * w),
+            nn.AdaptiveAvgPool2d(pooled))
         self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(6 * w * pooled[0] * pooled[1], n_classes))
 
     def forward(self, x):
