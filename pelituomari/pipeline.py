@@ -12,6 +12,7 @@ or a dead camera loses nothing that was already seen.
 
 from __future__ import annotations
 
+import queue
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -99,24 +100,39 @@ class Pipeline:
         self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
         self.on_event, self.annotator = on_event, annotator
         self.result = RunResult()
+        self._inbox: queue.SimpleQueue[Event] = queue.SimpleQueue()
+
+    def submit(self, event: Event) -> None:
+        """Hand in an event from another thread (the button, the slap pads); it is stored and
+        refereed with the next frame, before that frame's own events."""
+        self._inbox.put(event)
 
     def process(self, frame: Frame) -> list[tuple[Event, list[Ruling]]]:
         """One frame through the chain; returns each new event with the rulings it caused."""
+        out = [self._record(event) for event in self._submitted()]
         seen = self.look(frame.image)
-        out = []
-        for event in self.tracker.update(frame.t, seen):
-            if self.store is not None:
-                self.store.append(self.game_id, event)
-            rulings = self.referee.push(event)
-            self.result.events.append(event)
-            self.result.rulings.extend(rulings)
-            if self.on_event is not None:
-                self.on_event(event, rulings)
-            out.append((event, rulings))
+        out += [self._record(event) for event in self.tracker.update(frame.t, seen)]
         self.result.frames += 1
         if self.annotator is not None:
             self.annotator.write(frame, seen, self.result.rulings[-1:])
         return out
+
+    def _submitted(self) -> list[Event]:
+        events = []
+        while not self._inbox.empty():
+            events.append(self._inbox.get())
+        return sorted(events, key=lambda e: e.t)
+
+    def _record(self, event: Event) -> tuple[Event, list[Ruling]]:
+        """Store the event first, then let the referee rule on it."""
+        if self.store is not None:
+            self.store.append(self.game_id, event)
+        rulings = self.referee.push(event)
+        self.result.events.append(event)
+        self.result.rulings.extend(rulings)
+        if self.on_event is not None:
+            self.on_event(event, rulings)
+        return event, rulings
 
     def look(self, image: np.ndarray) -> list[Seen]:
         """Detections of every region, re-detected where the image changed (and every

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from pelituomari.cli import CommandError
+from pelituomari.config import DEFAULT_DB
 
 GAMES = ("kiketti", "kimble")
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -32,11 +33,15 @@ def add_parser(sub) -> None:
                    "(default: the sample's; with a --source: calibration.json)")
     p.add_argument("--players", help="comma-separated names in seating order (default: the sample's, "
                    "or Pelaaja1.. for each seat of the calibration / four Kimble teams)")
-    p.add_argument("--db", default="pelituomari.db", help="SQLite event store (default: pelituomari.db)")
+    p.add_argument("--db", default=str(DEFAULT_DB), help=f"SQLite event store (default: {DEFAULT_DB})")
     p.add_argument("--annotate", metavar="OUT.mp4", help="also write the annotated video here")
     p.add_argument("--weights", help="folder of the vision model files (default: models/weights)")
     p.add_argument("--stall", type=float, default=3.0, help="seconds without a frame before a live source "
                    "counts as stalled (default: 3)")
+    p.add_argument("--buttons", help="kiketti button BCM pins: PIN for one shared button, SEAT:PIN,... for one "
+                   "per seat, or off (default: 17 with a live camera, off for a video; without GPIO the keyboard "
+                   "stands in: space = call, p = pause)")
+    p.add_argument("--pads", metavar="PORT", help="serial slap pads, e.g. /dev/ttyACM0 (default: none)")
     p.add_argument("--language", choices=("fi", "en"), default="fi")
     p.set_defaults(func=run)
 
@@ -63,6 +68,13 @@ def run(args) -> int:
     from pelituomari.store import EventStore
     from vision.capture import SourceError, open_source
 
+    from pelituomari.table_hardware import TableHardware, parse_button_pins
+
+    live = args.source is not None and (args.source.startswith("camera:") or args.source == "picamera")
+    try:
+        button_pins = parse_button_pins(args.buttons or ("17" if live else "off"))
+    except ValueError as e:
+        raise CommandError(str(e)) from None
     truth = None
     if args.source is None:
         video, calibration, truth = sample_paths(args.game)
@@ -107,9 +119,14 @@ def run(args) -> int:
                                 on_event=show, annotator=annotator)
         except ValueError as e:
             raise CommandError(f"{calibration_path}: {e}") from None
+        hardware = TableHardware(pipeline.submit, button_pins, args.pads)
+        pipeline.on_event = lambda event, rulings: (show(event, rulings), hardware.react(rulings))
         began = time.perf_counter()
-        with source:
-            result = pipeline.run(source)
+        try:
+            with source:
+                result = pipeline.run(source)
+        finally:
+            hardware.close()
         took = time.perf_counter() - began
     fps = result.frames / took if took > 0 else 0.0
     print(f"{result.frames} frames in {took:.1f} s ({fps:.1f} fps); {len(result.events)} events stored "
@@ -118,7 +135,7 @@ def run(args) -> int:
         print(f"not understood: {note}", file=sys.stderr)
     if result.error is not None:
         print(f"pelituomari run: the frame source failed: {result.error}; the {len(result.events)} events "
-              f"seen so far are stored (resume with: pelituomari replay {args.db})", file=sys.stderr)
+              f"seen so far are stored (see them with: pelituomari replay {args.db})", file=sys.stderr)
         return 1
     return 0
 
