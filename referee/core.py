@@ -166,9 +166,8 @@ class Referee:
         seq = len(self.log)
         self.log.append(event)
         if isinstance(event, (Undo, Correction)):
-            before = len(self.rulings)
-            self._rebuild()
-            return self.rulings[before:] if len(self.rulings) > before else []
+            self._rebuild()  # state and `rulings` re-derived from the effective log
+            return []
         return self._apply(seq, event)
 
     def pop(self) -> Event:
