@@ -135,14 +135,16 @@ class Pipeline:
         return event, rulings
 
     def look(self, image: np.ndarray) -> list[Seen]:
-        """Detections of every region, re-detected where the image changed (and every
-        ``refresh_frames`` frames anyway, so one misread of a still card does not stand)."""
+        """Detections of every region, re-detected where the image changed, where a face-up card
+        was left unread (the next frame's noise and light may read it), and every
+        ``refresh_frames`` frames anyway, so one misread of a still card does not stand."""
         seen = []
         for region in self.regions:
             top = cv2.remap(image, *region.maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
             small = cv2.resize(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY), None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
             region.age += 1
-            if (region.reference is None or region.age >= self.refresh_frames
+            unread = any(s.kind == "card" and s.card is None for s in region.seen)
+            if (region.reference is None or region.age >= self.refresh_frames or unread
                     or np.abs(small.astype(np.int16) - region.reference).max() > self.change_threshold):
                 region.reference, region.age = small.astype(np.int16), 0
                 region.seen = self._detect(region, top)

@@ -51,6 +51,25 @@ def test_a_one_frame_glimpse_makes_no_event():
     assert events == []
 
 
+def test_frames_where_the_pile_card_is_unread_do_not_break_its_run_of_readings():
+    tracker = Tracker(ZONES, confirm_frames=3)
+    hand = [back("hand1")]
+    events, t = feed(tracker, [hand] * 3)
+    unread = Seen("card", *centre("pile"))
+    frames = [[face("pile", "Kh")], [unread], [face("pile", "Kh")], [unread], [unread], [face("pile", "Kh")]]
+    events, t = feed(tracker, [[]] + frames, t)
+    assert events == [CardMoved(t=0.4, source="camera", card="Kh", from_zone="hand1", to_zone="pile", face_up=True,
+                                by=1, t_uncertainty=DT)]
+
+
+def test_a_frame_without_the_card_breaks_its_run():
+    tracker = Tracker(ZONES, confirm_frames=3)
+    _, t = feed(tracker, [[back("hand1")]] * 3)
+    events, _ = feed(tracker, [[], [face("pile", "Kh")], [face("pile", "Kh")], [], [face("pile", "Kh")],
+                               [face("pile", "Kh")]], t)
+    assert events == []
+
+
 def test_deal_then_slap_of_a_seat_card_comes_from_that_seat():
     tracker = Tracker(ZONES, confirm_frames=2)
     seat1 = [back("seat1", dx) for dx in (-100, -30, 30, 100)]

@@ -7,7 +7,8 @@ of those frames: slap arbitration rests on when a card was first seen on the pil
 
 What is tracked, zone by zone (zones come from the table calibration):
 
-* ``pile``: card identities.  A face-up card newly confirmed there moved from the seat or hand
+* ``pile``: card identities, confirmed by ``confirm_frames`` readings in a row (frames where a
+  card there is unread do not break the row).  A face-up card newly confirmed there moved from the seat or hand
   it was last seen face up in, else from the zone that lost a card first: a hand zone (a
   discard) or a seat zone (a slap, or the second half of putting a drawn card among one's table
   cards).  The top card missing for ``confirm_frames`` frames (with nothing landing over it)
@@ -168,7 +169,9 @@ class Tracker:
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
         unread = any(s.kind == "card" and s.card is None for s in pile)
         self._watch_top(t, dt, visible, unread)
-        runs = {}
+        # A run of sightings goes on through frames where a face-up card there is unread (it may be
+        # this card, read again in the next frame); a frame that shows neither breaks it.
+        runs = {card: run for card, run in self._pile_runs.items() if unread and card not in visible}
         for card in visible - set(self.on_pile):
             frames, first, first_dt = self._pile_runs.get(card, (0, t, dt))
             runs[card] = (frames + 1, first, first_dt)
