@@ -146,12 +146,12 @@ class Detector:
 
     # ---- stage 2: identities -----------------------------------------------------------------------
     def _read(self, session, crops, rotations):
-        """Class probabilities averaged over the crops' given quarter-turn rotations (the crop's 'up' is open)."""
-        probs = 0
-        for k in rotations:
-            batch = np.stack([np.rot90(c, k) for c in crops]).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
-            probs = probs + _softmax(session.run(None, {session.get_inputs()[0].name: np.ascontiguousarray(batch)})[0])
-        return probs / len(rotations)
+        """Class probabilities averaged over the crops' given quarter-turn rotations (the crop's 'up' is
+        open); crops is a list of equal-length lists (one per crop scale), all read in one batch."""
+        views = [np.rot90(c, k) for k in rotations for scale in crops for c in scale]
+        batch = np.stack(views).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+        probs = _softmax(session.run(None, {session.get_inputs()[0].name: np.ascontiguousarray(batch)})[0])
+        return probs.reshape(len(rotations) * len(crops), len(crops[0]), -1).mean(0)
 
     def detect(self, image_bgr: np.ndarray) -> list[Detection]:
         if not isinstance(image_bgr, np.ndarray) or image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.size == 0:
@@ -164,11 +164,11 @@ class Detector:
         dice = [i for i, k in enumerate(kinds) if k == "die"]
         card_of, die_of = {}, {}
         if cards:
-            p = sum(self._read(self._card, [upright_crop(image, rects[i], CARD_CROP_WH, e) for i in cards], (0, 2))
-                    for e in self.card_crop_scales) / len(self.card_crop_scales)
+            p = self._read(self._card, [[upright_crop(image, rects[i], CARD_CROP_WH, e) for i in cards]
+                                        for e in self.card_crop_scales], (0, 2))
             card_of = {i: CARD_CODES[int(j)] for i, j, q in zip(cards, p.argmax(1), p.max(1)) if q >= self.card_min_prob}
         if dice:
-            p = self._read(self._die, [upright_crop(image, rects[i], DIE_CROP_WH) for i in dice], (0, 1, 2, 3))
+            p = self._read(self._die, [[upright_crop(image, rects[i], DIE_CROP_WH) for i in dice]], (0, 1, 2, 3))
             die_of = {i: int(j) + 1 for i, j, q in zip(dice, p.argmax(1), p.max(1)) if q >= self.die_min_prob}
         out = []
         for i, rect in enumerate(rects):
