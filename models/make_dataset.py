@@ -47,12 +47,14 @@ def read_yolo_boxes(label: Path, w: int, h: int) -> list[tuple[int, float, float
     return out
 
 
-def jittered_rect(corners: np.ndarray, rng) -> tuple:
-    """The min-area rectangle of a quad, jittered like a detector's oriented box."""
+def jittered_rect(corners: np.ndarray, rng, loose: bool = False) -> tuple:
+    """The min-area rectangle of a quad, jittered like a detector's oriented box; loose: like the
+    shipped detector's box on a card in a messy pile (up to a fifth too big, shifted, turned)."""
     (cx, cy), (w, h), a = cv2.minAreaRect(corners.astype(np.float32))
     s = max(w, h)
-    return ((cx + rng.normal(0, 0.025) * s, cy + rng.normal(0, 0.025) * s),
-            (w * rng.uniform(0.95, 1.07), h * rng.uniform(0.95, 1.07)), a + rng.normal(0, 2.5))
+    shift, scale, turn = (0.05, (0.93, 1.2), 4.0) if loose else (0.025, (0.95, 1.07), 2.5)
+    return ((cx + rng.normal(0, shift) * s, cy + rng.normal(0, shift) * s),
+            (w * rng.uniform(*scale), h * rng.uniform(*scale)), a + rng.normal(0, turn))
 
 
 def _rot180(crop, rng):
@@ -89,10 +91,15 @@ def scene_sample(args):
     return jpg.tobytes(), "\n".join(lines) + "\n", cards, card_y, dice, die_y
 
 
+LOOSE_OFFSET = 2_000_000  # loose-box card crops are numbered from here: a stream apart from the others
+
+
 def card_sample(args):
-    """A single card crop on a small random table patch (cheap extra data for the card classifier)."""
+    """A single card crop on a small random table patch (cheap extra data for the card classifier);
+    numbers from LOOSE_OFFSET on are cut with a loose box."""
     seed, i, cache_root, decks = args
     rng = np.random.default_rng([seed, 1_000_000 + i])
+    loose = i >= LOOSE_OFFSET
     code = D.CODES[i % 52]
     b = _Builder(rng, 240, 240, decks, Path(cache_root), camera_homography(240, 240, rng))
     height = float(np.exp(rng.uniform(np.log(40), np.log(200))))
@@ -106,7 +113,7 @@ def card_sample(args):
         b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), (120 + np.cos(a) * off, 120 + np.sin(a) * off), ang, height)
     img = camera_effects(_lighting(b.canvas, rng), rng)
     target = [o for o in b.objects if o.card == code][0]
-    return _rot180(upright_crop(img, jittered_rect(target.corners, rng), CARD_CROP_WH), rng), i % 52
+    return _rot180(upright_crop(img, jittered_rect(target.corners, rng, loose), CARD_CROP_WH), rng), i % 52
 
 
 def add_real_dice(photos, split, det, dice_out, rng, copies=1):
@@ -136,6 +143,9 @@ def main(argv=None):
     ap.add_argument("--train", type=int, default=2000, help="synthetic training scenes")
     ap.add_argument("--val", type=int, default=200, help="synthetic validation scenes")
     ap.add_argument("--card-crops", type=int, default=20800, help="extra single-card crops for the card classifier")
+    ap.add_argument("--loose-card-crops", type=int, default=0,
+                    help="single-card crops cut with a loose box, written to OUT/card_train_loose.npz")
+    ap.add_argument("--only-loose", action="store_true", help="make only the loose-box card crops (no scenes)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder: its training split joins the training data")
@@ -153,6 +163,13 @@ def main(argv=None):
     (det / "data.yaml").write_text(f"path: {det.resolve()}\ntrain: images/train\nval: images/val\n"
                                    f"names:\n" + "".join(f"  {i}: {n}\n" for i, n in enumerate(CLASSES)))
     with mp.Pool(a.workers) as pool:
+        if a.loose_card_crops:
+            jobs = [(a.seed, LOOSE_OFFSET + i, a.cards_cache, decks) for i in range(a.loose_card_crops)]
+            crops, ys = zip(*pool.imap(card_sample, jobs, chunksize=32))
+            np.savez_compressed(a.out / "card_train_loose.npz", x=_stack(list(crops), CARD_CROP_WH), y=np.array(ys, np.int64))
+            print(f"loose: {len(crops)} card crops", flush=True)
+        if a.only_loose:
+            return
         for split, n, offset in (("val", a.val, VAL_OFFSET), ("train", a.train, 0)):
             cards, card_y, dice, die_y = [], [], [], []
             jobs = [(a.seed, offset + i, a.cards_cache, decks) for i in range(n)]

@@ -54,16 +54,20 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
     return runs / "det" / "weights" / "best.pt"
 
 
-def train_classifier(train_npz: Path, val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
+def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0) -> float:
-    """Train a CropClassifier with light photometric augmentation; saves the best state to out; returns val accuracy."""
+    """Train a CropClassifier on the crops of all train_npz files with light photometric augmentation
+    and a random half turn (which end of a crop is up is open); saves the best state to out; returns
+    val accuracy."""
     import torch
     from torch import nn
 
     from models.classifier import CropClassifier, crops_to_tensor
     torch.manual_seed(seed)
-    tr, va = np.load(train_npz), np.load(val_npz)
-    xtr, ytr = torch.from_numpy(crops_to_tensor(tr["x"])), torch.from_numpy(tr["y"])
+    tr = [np.load(f) for f in train_npz]
+    va = np.load(val_npz)
+    xtr = torch.from_numpy(np.concatenate([crops_to_tensor(t["x"]) for t in tr]))
+    ytr = torch.from_numpy(np.concatenate([t["y"] for t in tr]))
     xva, yva = torch.from_numpy(crops_to_tensor(va["x"])), torch.from_numpy(va["y"])
     model = CropClassifier(n_classes, width, pooled)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
@@ -78,6 +82,8 @@ def train_classifier(train_npz: Path, val_npz: Path, n_classes: int, out: Path, 
         for idx in torch.randperm(len(xtr), generator=g).split(batch):
             x = xtr[idx]
             n = len(x)
+            turn = torch.rand(n, generator=g) < 0.5
+            x[turn] = x[turn].flip(2, 3)
             gain = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.35, generator=g)
             tint = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
             x = (x * gain * tint + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1, generator=g)
@@ -135,6 +141,7 @@ def main(argv=None):
     ap.add_argument("--only", choices=("det", "card", "die"), action="append", help="train only these stages")
     ap.add_argument("--epochs", type=int, default=30, help="detector epochs")
     ap.add_argument("--cls-epochs", type=int, default=12, help="classifier epochs")
+    ap.add_argument("--cls-width", type=int, default=16, help="classifier width (channels of its first layer)")
     ap.add_argument("--hours", type=float, help="detector time budget: ultralytics fits the epochs (and LR schedule) to it")
     ap.add_argument("--init", type=Path, help="detector: continue from these weights of ours (fine-tune)")
     ap.add_argument("--imgsz", type=int, default=320)
@@ -159,7 +166,9 @@ def main(argv=None):
         else:
             n, wh, pooled = (52, CARD_CROP_WH, (2, 1)) if stage == "card" else (6, DIE_CROP_WH, (1, 1))
             pt = a.runs / f"{stage}_classifier.pt"
-            acc = train_classifier(a.data / f"{stage}_train.npz", a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled)
+            train_files = sorted(a.data.glob(f"{stage}_train*.npz"))  # card_train.npz, card_train_loose.npz
+            acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,
+                                   width=a.cls_width)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)

@@ -8,7 +8,8 @@ from vision.detector import Detection, Detector
 
 def test_generate_train_ship_and_detect(tmp_path):
     data, runs, weights = tmp_path / "data", tmp_path / "runs", tmp_path / "weights"
-    make_dataset.main(["--out", str(data), "--train", "3", "--val", "1", "--card-crops", "8", "--no-svg", "--workers", "1"])
+    make_dataset.main(["--out", str(data), "--train", "3", "--val", "1", "--card-crops", "8",
+                       "--loose-card-crops", "4", "--no-svg", "--workers", "1"])
     labels = sorted((data / "det" / "labels" / "train").glob("*.txt"))
     assert len(labels) == 3
     for line in labels[0].read_text().splitlines():
@@ -17,6 +18,8 @@ def test_generate_train_ship_and_detect(tmp_path):
         assert all(0.0 <= float(v) <= 1.0 for v in values[1:])
     cards = np.load(data / "card_train.npz")
     assert cards["x"].shape[1:] == (80, 56, 3) and len(cards["x"]) == len(cards["y"]) >= 8
+    loose = np.load(data / "card_train_loose.npz")  # trained on together with card_train.npz
+    assert loose["x"].shape == (4, 80, 56, 3) and loose["y"].tolist() == [(2_000_000 + i) % 52 for i in range(4)]
 
     train.main(["--data", str(data), "--runs", str(runs), "--epochs", "1", "--cls-epochs", "1", "--imgsz", "64",
                 "--batch", "4", "--workers", "0", "--ship", "--ship-to", str(weights)])
