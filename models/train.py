@@ -55,10 +55,10 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
 
 
 def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
-                     batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0) -> float:
+                     batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None) -> float:
     """Train a CropClassifier on the crops of all train_npz files with light photometric augmentation
     and a random half turn (which end of a crop is up is open); saves the best state to out; returns
-    val accuracy."""
+    val accuracy. init: continue from this checkpoint of ours (its width and pooling win)."""
     import torch
     from torch import nn
 
@@ -69,7 +69,12 @@ def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: 
     xtr = torch.from_numpy(np.concatenate([crops_to_tensor(t["x"]) for t in tr]))
     ytr = torch.from_numpy(np.concatenate([t["y"] for t in tr]))
     xva, yva = torch.from_numpy(crops_to_tensor(va["x"])), torch.from_numpy(va["y"])
+    start = torch.load(init, map_location="cpu") if init is not None else None
+    if start is not None:
+        width, pooled = start["width"], tuple(start["pooled"])
     model = CropClassifier(n_classes, width, pooled)
+    if start is not None:
+        model.load_state_dict(start["state"])
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     steps = epochs * ((len(xtr) + batch - 1) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
@@ -142,6 +147,8 @@ def main(argv=None):
     ap.add_argument("--epochs", type=int, default=30, help="detector epochs")
     ap.add_argument("--cls-epochs", type=int, default=12, help="classifier epochs")
     ap.add_argument("--cls-width", type=int, default=16, help="classifier width (channels of its first layer)")
+    ap.add_argument("--cls-lr", type=float, default=3e-3, help="classifiers' peak learning rate")
+    ap.add_argument("--card-init", type=Path, help="card classifier: continue from this checkpoint of ours")
     ap.add_argument("--hours", type=float, help="detector time budget: ultralytics fits the epochs (and LR schedule) to it")
     ap.add_argument("--init", type=Path, help="detector: continue from these weights of ours (fine-tune)")
     ap.add_argument("--imgsz", type=int, default=320)
@@ -168,7 +175,7 @@ def main(argv=None):
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = sorted(a.data.glob(f"{stage}_train*.npz"))  # card_train.npz, card_train_loose.npz
             acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,
-                                   width=a.cls_width)
+                                   width=a.cls_width, lr=a.cls_lr, init=a.card_init if stage == "card" else None)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)

@@ -64,13 +64,17 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def _session(path: Path):
+def _session(path: Path, threads: int = 0, spin: bool = False):
+    """An onnxruntime CPU session. Its worker threads do not spin-wait between runs unless asked:
+    spinning threads would take the cores from the camera thread and the rest of the chain."""
     import onnxruntime as ort
     if not path.is_file():
         raise WeightsMissing(f"model file not found: {path}; expected detector.onnx, card_classifier.onnx and "
                              f"die_classifier.onnx in {path.parent}; {TRAIN_HINT}")
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
+    opts.intra_op_num_threads = threads
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if spin else "0")
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
 
 
@@ -79,11 +83,13 @@ class Detector:
     classifiers); None means models/weights/. backend "onnx" (default) or "ultralytics" (detector.pt;
     the classifiers always run on onnxruntime). conf and iou (rotated NMS) were chosen on synthetic
     validation; a card is read from crops at card_crop_scales (averaged: robust to a loose box), and
-    card/die is None when the classifier's probability is below card_min_prob/die_min_prob."""
+    card/die is None when the classifier's probability is below card_min_prob/die_min_prob.
+    threads: onnxruntime's threads per model (0: one per core); spin: let them spin-wait between
+    runs (a little faster alone, much slower beside a camera thread)."""
 
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
-                 card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12)):
+                 card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
@@ -92,7 +98,7 @@ class Detector:
         self.card_min_prob, self.die_min_prob = card_min_prob, die_min_prob
         self.card_crop_scales = card_crop_scales
         if backend == "onnx":
-            self._det = _session(det_file)
+            self._det = _session(det_file, threads, spin)
             self._det_input = self._det.get_inputs()[0].name
             self.imgsz = int(self._det.get_inputs()[0].shape[2])
         else:
@@ -102,8 +108,8 @@ class Detector:
             from ultralytics import YOLO
             self._det = YOLO(str(det_file), task="obb")
             self.imgsz = imgsz or int(self._det.model.args.get("imgsz", 320))
-        self._card = _session(folder / "card_classifier.onnx")
-        self._die = _session(folder / "die_classifier.onnx")
+        self._card = _session(folder / "card_classifier.onnx", threads, spin)
+        self._die = _session(folder / "die_classifier.onnx", threads, spin)
 
     # ---- stage 1: oriented boxes -------------------------------------------------------------------
     def _letterbox(self, image: np.ndarray):
