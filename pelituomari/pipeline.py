@@ -87,7 +87,7 @@ class Pipeline:
     def __init__(self, calibration: TableCalibration, detector, referee: Referee, game: str,
                  store=None, game_id: int | None = None, tracker: Tracker | None = None,
                  px_per_mm: float = 1.25, die_px_per_mm: float = 2.5, change_threshold: float = 8.0,
-                 refresh_frames: int = 15,
+                 refresh_frames: int = 15, t_offset: float = 0.0,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None):
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
@@ -97,6 +97,7 @@ class Pipeline:
         self.store, self.game_id = store, game_id
         self.tracker = tracker or Tracker(calibration.zones)
         self.change_threshold, self.refresh_frames = change_threshold, refresh_frames
+        self.t_offset = t_offset  # added to frame times: a resumed game's clock goes on from its log
         self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
         self.on_event, self.annotator = on_event, annotator
         self.result = RunResult()
@@ -111,7 +112,7 @@ class Pipeline:
         """One frame through the chain; returns each new event with the rulings it caused."""
         out = [self._record(event) for event in self._submitted()]
         seen = self.look(frame.image)
-        out += [self._record(event) for event in self.tracker.update(frame.t, seen)]
+        out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen)]
         self.result.frames += 1
         if self.annotator is not None:
             self.annotator.write(frame, seen, self.result.rulings[-1:])

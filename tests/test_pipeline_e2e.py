@@ -14,8 +14,11 @@ from calibration.table import TableCalibration
 from pelituomari.commands.run import sample_paths
 from pelituomari.game import referee_for
 from pelituomari.pipeline import Pipeline
+from pelituomari.store import EventStore
+from referee.core import Referee
 from referee.events import read_jsonl
 from vision.capture import VideoFileSource
+from vision.tracking import Tracker
 
 FRAME = 1 / 15
 
@@ -72,3 +75,29 @@ def test_every_kimble_pop_is_found_at_its_frame_and_read_right_or_reported_unrea
     assert sum(seen == wanted for seen, wanted in values) >= 4, values
     if all(seen == wanted for seen, wanted in values):
         assert _rulings(result.rulings) == _rulings(referee_for(events, "en").rulings)
+
+
+def test_a_round_cut_by_a_restart_goes_on_from_the_stored_log(detector):
+    """The Pi restarts at 16.5 s, with cards dealt, two slaps on the pile and a drawn card in a
+    hand: the referee is rebuilt from the store, the table as seen is taken as it stands, and the
+    rest of the round is refereed as if nothing had happened."""
+    video, calibration, truth = sample_paths("kiketti")
+    events = read_jsonl(truth.read_text(encoding="utf-8").splitlines())
+    table = TableCalibration.load(calibration)
+    store = EventStore(":memory:")
+    game_id = store.new_game(events[0])
+    before = Pipeline(table, detector, referee_for(events[:1], "en"), "kiketti", store=store, game_id=game_id)
+    with VideoFileSource(video) as source:
+        frames = iter(source.read, None)
+        for frame in frames:
+            if frame.t >= 16.5:
+                break
+            before.process(frame)
+        assert len(store.events(game_id)) == 16  # the start and 15 events, up to the draw at 15.8 s
+        after = Pipeline(table, detector, Referee.replay(store.events(game_id), "en"), "kiketti", store=store,
+                         game_id=game_id, tracker=Tracker(table.zones, baseline_frames=3))
+        after.process(frame)
+        for frame in frames:
+            after.process(frame)
+    assert [_what(e) for e in store.events(game_id)] == [_what(e) for e in events]
+    assert _rulings(after.referee.rulings) == _rulings(referee_for(events, "en").rulings)

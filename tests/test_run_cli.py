@@ -31,6 +31,39 @@ def test_run_with_no_source_referees_the_sample_video_and_stores_every_event(tmp
     assert int(cv2.VideoCapture(str(annotated)).get(cv2.CAP_PROP_FRAME_COUNT)) == frames_in
 
 
+def test_run_resume_carries_on_with_the_stored_game_and_its_clock(tmp_path, capsys):
+    db = str(tmp_path / "games.db")
+    assert main(["run", "--game", "kimble", "--db", db, "--language", "en"]) == 0
+    with EventStore(db) as store:
+        first = store.events(1)
+    capsys.readouterr()
+    assert main(["run", "--game", "kimble", "--db", db, "--language", "en", "--resume"]) == 0
+    out = capsys.readouterr().out
+    assert f"game 1 in {db}" in out and f"resumed: {len(first)} stored events" in out
+    with EventStore(db) as store:
+        assert [g.id for g in store.games()] == [1]
+        stored = store.events(1)
+    again = stored[len(first):]  # the sample's pops seen a second time, dated after the first ones
+    assert stored[:len(first)] == first and len(again) == len(first) - 1
+    assert min(e.t for e in again) > first[-1].t + 1.0
+
+
+def test_run_resume_names_what_it_cannot_carry_on(tmp_path, capsys):
+    db = str(tmp_path / "games.db")
+    assert main(["run", "--game", "kimble", "--db", db, "--resume"]) == 2
+    assert f"--resume: {db} holds no game to carry on" in capsys.readouterr().err
+    with EventStore(db) as store:
+        store.new_game(read_jsonl(sample_paths("kimble")[2].read_text(encoding="utf-8").splitlines())[0])
+    assert main(["run", "--db", db, "--resume"]) == 2
+    assert f"--resume: game 1 in {db} is kimble, not kiketti (add --game kimble)" in capsys.readouterr().err
+    assert main(["run", "--game", "kimble", "--db", db, "--resume", "7"]) == 2
+    assert f"--resume: no game 7 in {db}" in capsys.readouterr().err
+    assert main(["run", "--game", "kimble", "--db", db, "--resume", "first"]) == 2
+    assert "--resume: a game id is a number, got 'first'" in capsys.readouterr().err
+    assert main(["run", "--game", "kimble", "--db", db, "--resume", "--players", "A,B"]) == 2
+    assert "--players: a resumed game keeps the players it was started with" in capsys.readouterr().err
+
+
 def test_run_names_what_is_missing(tmp_path, capsys):
     assert main(["run", "--source", str(tmp_path / "nowhere.mp4"), "--calibration", str(tmp_path / "c.json"),
                  "--db", str(tmp_path / "g.db")]) == 2

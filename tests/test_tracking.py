@@ -220,3 +220,15 @@ def test_an_unread_top_card_over_a_covered_one_is_not_taken_away():
     # a card lands on 7h but cannot be read; 7h is covered: neither is gone
     events, t = feed(tracker, [[Seen("card", *centre("pile"))]] * 6, t)
     assert events == [] and tracker.on_pile == ["7h"]
+
+
+def test_a_table_taken_as_it_stands_gives_events_only_for_what_changes_after():
+    """A game carried on after a restart: the cards already dealt and on the pile are no news."""
+    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=3)
+    table = [back("seat0", dx) for dx in (-60, 0, 60)] + [back("seat1", dx) for dx in (-30, 30)] + [face("pile", "4d")]
+    events, t = feed(tracker, [table] * 5)
+    assert events == []
+    slap = [back("seat0", dx) for dx in (-60, 0)] + table[3:] + [face("pile", "4c", dx=5)]
+    events, t = feed(tracker, [slap] * 3, t)
+    assert events == [CardMoved(t=0.5, source="camera", card="4c", from_zone="seat0", to_zone="pile", face_up=True,
+                                by=0, t_uncertainty=DT)]

@@ -87,10 +87,14 @@ class _Die:
 
 
 class Tracker:
-    """Feed ``update(t, seen)`` once per frame; it returns the events that became certain."""
+    """Feed ``update(t, seen)`` once per frame; it returns the events that became certain.
+
+    ``baseline_frames``: the table is not empty at the start (a game carried on after a restart):
+    what the first that many frames show is taken as it stands, without events."""
 
     def __init__(self, zones, confirm_frames: int = 3, match_window_s: float = 1.5,
-                 die_settle_s: float = 0.4, die_move_mm: float = 3.0, die_agreement: float = 0.8):
+                 die_settle_s: float = 0.4, die_move_mm: float = 3.0, die_agreement: float = 0.8,
+                 baseline_frames: int = 0):
         self.zone_names = list(zones)
         self._zones = zones
         self.confirm_frames = confirm_frames
@@ -107,6 +111,7 @@ class Tracker:
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
         self._die = _Die()
         self._t_prev: float | None = None
+        self._baseline_left = baseline_frames
         self.unexplained: list[str] = []  # what the tracker saw but could not turn into an event
 
     # ------------------------------------------------------------ per frame
@@ -121,6 +126,10 @@ class Tracker:
                 by_zone[zone].append(s)
                 if s.kind == "card" and s.card is not None and _counted(zone):
                     self._last_zone[s.card] = zone
+        if self._baseline_left > 0:
+            self._baseline_left -= 1
+            self._adopt(by_zone)
+            return []
         events: list[Event] = []
         self._update_pile(t, dt, by_zone.get("pile", []))  # first: a card leaving the pile may be
         events += self._update_counts(t, dt, by_zone)      # the one a seat gains in this frame
@@ -130,6 +139,15 @@ class Tracker:
             events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"])
         self._expire(t)
         return sorted(events, key=lambda e: e.t)
+
+    def _adopt(self, by_zone) -> None:
+        """Take the table as this frame shows it: counts, the pile's cards, rounds already revealed."""
+        for zone, deb in self._counts.items():
+            deb.stable = sum(1 for s in by_zone[zone] if s.kind in CARD_KINDS)
+        pile = [s.card for s in by_zone.get("pile", []) if s.kind == "card" and s.card is not None]
+        self.on_pile = list(dict.fromkeys(pile))
+        self._shown = {z for z in self._revealed
+                       if by_zone[z] and all(s.kind == "card" and s.card is not None for s in by_zone[z])}
 
     def _update_counts(self, t: float, dt: float, by_zone) -> list[Event]:
         events = []

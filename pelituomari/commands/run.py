@@ -34,6 +34,9 @@ def add_parser(sub) -> None:
     p.add_argument("--players", help="comma-separated names in seating order (default: the sample's, "
                    "or Pelaaja1.. for each seat of the calibration / four Kimble teams)")
     p.add_argument("--db", default=str(DEFAULT_DB), help=f"SQLite event store (default: {DEFAULT_DB})")
+    p.add_argument("--resume", nargs="?", const="latest", metavar="GAME_ID",
+                   help="carry on with a stored game (default: the latest) after a restart: its events are "
+                   "replayed and the table as the camera sees it now is taken as it stands")
     p.add_argument("--annotate", metavar="OUT.mp4", help="also write the annotated video here")
     p.add_argument("--weights", help="folder of the vision model files (default: models/weights)")
     p.add_argument("--stall", type=float, default=3.0, help="seconds without a frame before a live source "
@@ -67,6 +70,7 @@ def run(args) -> int:
     from pelituomari.pipeline import Pipeline
     from pelituomari.store import EventStore
     from vision.capture import SourceError, open_source
+    from vision.tracking import Tracker
 
     from pelituomari.table_hardware import TableHardware, parse_button_pins
 
@@ -88,8 +92,14 @@ def run(args) -> int:
     except CalibrationError as e:
         raise CommandError(f"{e} (make one with: pelituomari calibrate --source ...)") from None
     seats = sum(1 for z in calibration.zones if z.startswith("seat"))
-    start = _start(args, truth, seats)
-    referee = referee_for([start], args.language, where="--players")
+    resumed = _stored_game(args) if args.resume else None
+    if resumed is not None:
+        game_id, stored = resumed
+        start = stored[0]
+        referee = referee_for(stored, args.language, where=f"game {game_id} in {args.db}")
+    else:
+        start = _start(args, truth, seats)
+        referee = referee_for([start], args.language, where="--players")
     if args.game == "kiketti" and len(start.players) > seats:
         raise CommandError(f"{len(start.players)} players but {calibration_path} has seat zones for {seats}")
     try:
@@ -106,20 +116,29 @@ def run(args) -> int:
         from vision.annotate import VideoAnnotator
 
         annotator = VideoAnnotator(args.annotate, calibration, source.fps or 10.0, args.language)
+    # A resumed game's clock goes on from its log: frame and button times are moved past its last event.
+    now = time.monotonic() if live else 0.0
+    t_offset = stored[-1].t + 1.0 - now if resumed is not None else 0.0
     with EventStore(args.db) as store:
-        game_id = store.new_game(start)
+        if resumed is None:
+            game_id = store.new_game(start)
         print(f"{args.game}: {', '.join(start.players)} - {source.name} - game {game_id} in {args.db}", flush=True)
+        if resumed is not None:
+            print(f"resumed: {len(stored)} stored events, {len(referee.rulings)} rulings; the table as seen now "
+                  f"is taken as it stands", flush=True)
+            print(referee.engine.render(args.language), flush=True)
 
         def show(event, rulings) -> None:
             for r in rulings:
                 print(f"[{event.t:7.2f}s] {r.kind}: {r.message(args.language)}", flush=True)
 
         try:
+            tracker = Tracker(calibration.zones, baseline_frames=3 if resumed is not None else 0)
             pipeline = Pipeline(calibration, detector, referee, args.game, store=store, game_id=game_id,
-                                on_event=show, annotator=annotator)
+                                tracker=tracker, t_offset=t_offset, on_event=show, annotator=annotator)
         except ValueError as e:
             raise CommandError(f"{calibration_path}: {e}") from None
-        hardware = TableHardware(pipeline.submit, button_pins, args.pads)
+        hardware = TableHardware(pipeline.submit, button_pins, args.pads, clock=lambda: time.monotonic() + t_offset)
         pipeline.on_event = lambda event, rulings: (show(event, rulings), hardware.react(rulings))
         began = time.perf_counter()
         try:
@@ -138,6 +157,35 @@ def run(args) -> int:
               f"seen so far are stored (see them with: pelituomari replay {args.db})", file=sys.stderr)
         return 1
     return 0
+
+
+def _stored_game(args):
+    """(game id, its events) of the game --resume names, checked against --game."""
+    from pelituomari.store import EventStore
+    from referee.events import EventError
+
+    if args.players:
+        raise CommandError("--players: a resumed game keeps the players it was started with")
+    with EventStore(args.db) as store:
+        if args.resume == "latest":
+            latest = store.latest_game()
+            if latest is None:
+                raise CommandError(f"--resume: {args.db} holds no game to carry on")
+            game_id = latest.id
+        elif args.resume.isdigit():
+            game_id = int(args.resume)
+        else:
+            raise CommandError(f"--resume: a game id is a number, got {args.resume!r}")
+        try:
+            events = store.events(game_id)
+        except KeyError as e:
+            raise CommandError(f"--resume: {e.args[0]}") from None
+        except EventError as e:
+            raise CommandError(f"--resume: {e}") from None
+    if events[0].game != args.game:
+        raise CommandError(f"--resume: game {game_id} in {args.db} is {events[0].game}, not {args.game} "
+                           f"(add --game {events[0].game})")
+    return game_id, events
 
 
 def _detector(weights: str | None):
