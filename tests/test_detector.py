@@ -5,7 +5,7 @@ import pytest
 
 from models.synth import (back_image, camera_homography, card_image, die_image, place, sprite_corners, sprite_matrix,
                           table_texture)
-from vision.detector import Detection, Detector, WeightsMissing
+from vision.detector import Detection, Detector, WeightsMissing, _uncovered
 
 
 def iou(a, b):
@@ -73,3 +73,14 @@ def test_bad_image_and_missing_weights_are_named(detector, tmp_path):
         detector.detect(np.zeros((4, 4), np.uint8))
     with pytest.raises(WeightsMissing, match=f"model file not found: {tmp_path / 'detector.onnx'}.*python3 -m models.train"):
         Detector(tmp_path)
+
+
+def test_a_card_box_lying_under_surer_boxes_is_dropped():
+    """A ghost spanning two seat cards is covered by them; a card half under another stays."""
+    rects = [((100, 100), (60, 90), 0.0), ((160, 100), (60, 90), 0.0),   # two seat cards side by side
+             ((130, 100), (60, 90), 0.0),                                # the ghost between them
+             ((300, 100), (60, 90), 0.0), ((330, 100), (60, 90), 0.0)]   # a card half under another
+    scores = np.array([0.9, 0.9, 0.5, 0.9, 0.6])
+    assert _uncovered(list(range(5)), rects, scores, 0.8, (400, 200)) == [0, 1, 3, 4]
+    assert _uncovered(list(range(5)), rects, scores, 0.4, (400, 200)) == [0, 1, 3]
+    assert _uncovered([2, 3], rects, scores, 0.8, (400, 200)) == [2, 3]

@@ -78,25 +78,45 @@ def _session(path: Path, threads: int = 0, spin: bool = False):
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
 
 
+def _uncovered(order: list[int], rects, scores, max_covered: float, size, grid: int = 256) -> list[int]:
+    """Of the boxes ``order`` indexes, those not more than max_covered under the union of surer ones
+    (drawn on a grid of at most ``grid`` cells a side)."""
+    scale = grid / max(size)
+    canvas = np.zeros((int(size[1] * scale) + 1, int(size[0] * scale) + 1), np.uint8)
+    kept = []
+    for i in sorted(order, key=lambda i: -scores[i]):
+        mask = np.zeros_like(canvas)
+        cv2.fillPoly(mask, [np.round(cv2.boxPoints(rects[i]) * scale).astype(np.int32)], 1)
+        area = int(mask.sum())
+        if area and int((mask & canvas).sum()) > max_covered * area:
+            continue
+        kept.append(i)
+        canvas |= mask
+    return sorted(kept)
+
+
 class Detector:
     """weights: a folder holding the model files, or the detector file itself (its folder holds the
     classifiers); None means models/weights/. backend "onnx" (default) or "ultralytics" (detector.pt;
     the classifiers always run on onnxruntime). conf and iou (rotated NMS) were chosen on synthetic
     validation; a card is read from crops at card_crop_scales (averaged: robust to a loose box), and
-    card/die is None when the classifier's probability is below card_min_prob/die_min_prob.
+    card/die is None when the classifier's probability is below card_min_prob/die_min_prob. A card
+    box lying more than max_covered under surer card boxes is dropped: it is a ghost spanning two
+    neighbours, or a card too hidden to count (the training labels stop at 65 % covered).
     threads: onnxruntime's threads per model (0: one per core); spin: let them spin-wait between
     runs (a little faster alone, much slower beside a camera thread)."""
 
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
-                 card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), threads: int = 0, spin: bool = False):
+                 card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_covered: float = 0.8,
+                 threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in (".onnx", ".pt") else (path.parent, path)
         self.backend, self.conf, self.iou = backend, conf, iou
         self.card_min_prob, self.die_min_prob = card_min_prob, die_min_prob
-        self.card_crop_scales = card_crop_scales
+        self.card_crop_scales, self.max_covered = card_crop_scales, max_covered
         if backend == "onnx":
             self._det = _session(det_file, threads, spin)
             self._det_input = self._det.get_inputs()[0].name
@@ -166,6 +186,9 @@ class Detector:
         h, w = image.shape[:2]
         rects, scores, cls = (self._boxes_onnx if self.backend == "onnx" else self._boxes_ultralytics)(image)
         kinds = [KINDS[int(c)] for c in cls]
+        keep = _uncovered([i for i, k in enumerate(kinds) if k != "die"], rects, scores, self.max_covered, (w, h))
+        keep += [i for i, k in enumerate(kinds) if k == "die"]
+        rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
         cards = [i for i, k in enumerate(kinds) if k == "card"]
         dice = [i for i, k in enumerate(kinds) if k == "die"]
         card_of, die_of = {}, {}
