@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Remake the shipped weights the way they were made: one seeded data set, a from-scratch training
+# run, then the continuations (detector fine-tunes from our own weights, the card classifier
+# continued on loose-box crops). About 5 hours on a 2-core CPU; every step resumes from runs/.
+#
+#   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export YOLO_OFFLINE=1
+real_dice=${1:-../shared/datasets/real-dice-topdown}
+
+python3 -m models.make_dataset --out runs/data --train 2000 --val 200 --card-crops 15600 \
+    --loose-card-crops 26000 --real-dice "$real_dice"
+python3 -m models.train --data runs/data --runs runs/train --only det --only card --epochs 14 --hours 1.3 \
+    --cls-epochs 20 --ship
+python3 -m models.train --data runs/data --runs runs/train --only die --cls-epochs 8 --ship
+python3 -m models.train --data runs/data --runs runs/train_det2 --only det --init models/weights/detector.pt \
+    --epochs 15 --hours 0.9 --ship
+python3 -m models.train --data runs/data --runs runs/train_cls_ft --only card --cls-epochs 14 --cls-lr 1.5e-3 \
+    --card-init models/weights/card_classifier.pt --threads 2 --ship
