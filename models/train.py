@@ -1,6 +1,6 @@
 """Train the vision models in one command and ship them to models/weights/.
 
-    python3 -m models.train --data runs/data --runs runs/train [--epochs 30 --imgsz 320] [--ship]
+    python3 -m models.train --data runs/data --runs runs/train [--epochs 30 --imgsz 320] [--device 0] [--ship]
 
 Stages (all from scratch, CPU friendly, each resumable on its own with --only):
   det   ultralytics YOLO11n-OBB on OUT/det: classes card, card_back, die, oriented boxes
@@ -26,14 +26,14 @@ os.environ.setdefault("YOLO_OFFLINE", "1")
 
 def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: int, workers: int = 2,
                    model_yaml: str = "yolo11n-obb.yaml", fraction: float = 1.0, hours: float | None = None,
-                   init: Path | None = None) -> Path:
+                   init: Path | None = None, device: str = "cpu") -> Path:
     """Train (or resume, when runs/det/weights/last.pt exists) the OBB detector; returns best.pt.
     init: continue from our own earlier weights with a gentler schedule (no warm-up, lower LR)."""
     from ultralytics import YOLO
     last = runs / "det" / "weights" / "last.pt"
     if init is not None and not last.exists():
         model = YOLO(str(init), task="obb")
-        model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, device="cpu", workers=workers,
+        model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, device=device, workers=workers,
                     project=str(runs.resolve()), name="det", exist_ok=True, plots=False, amp=False, cache="ram",
                     degrees=0.0, fliplr=0.5, flipud=0.5, mosaic=1.0, scale=0.4, lr0=0.002, warmup_epochs=0,
                     close_mosaic=max(1, min(3, epochs // 3)), patience=0, seed=1, fraction=fraction, verbose=True,
@@ -46,7 +46,7 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
             print(f"detector: not resumed ({e})")
     else:
         model = YOLO(model_yaml, task="obb")
-        model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, device="cpu", workers=workers,
+        model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, device=device, workers=workers,
                     project=str(runs.resolve()), name="det", exist_ok=True, plots=False, pretrained=False,
                     amp=False, cache="ram", degrees=0.0, fliplr=0.5, flipud=0.5, mosaic=1.0, scale=0.4,
                     close_mosaic=max(1, min(3, epochs // 6)), patience=0, seed=0, fraction=fraction, verbose=True,
@@ -55,7 +55,8 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
 
 
 def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
-                     batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None) -> float:
+                     batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None,
+                     device: str = "cpu") -> float:
     """Train a CropClassifier on the crops of all train_npz files with light photometric augmentation
     and a random half turn (which end of a crop is up is open); saves the best state to out; returns
     val accuracy. init: continue from this checkpoint of ours (its width and pooling win)."""
@@ -75,6 +76,8 @@ def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: 
     model = CropClassifier(n_classes, width, pooled)
     if start is not None:
         model.load_state_dict(start["state"])
+    dev = torch.device(f"cuda:{device}" if device.isdigit() else device)
+    model.to(dev)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     steps = epochs * ((len(xtr) + batch - 1) // batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
@@ -93,13 +96,13 @@ def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: 
             tint = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
             x = (x * gain * tint + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1, generator=g)
                  + torch.randn(x.shape, generator=g) * 0.03).clamp(0, 1)
-            loss = loss_fn(model(x), ytr[idx])
+            loss = loss_fn(model(x.to(dev)), ytr[idx].to(dev))
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             total += float(loss.detach()) * n
-        acc = evaluate_classifier(model, xva, yva)
+        acc = evaluate_classifier(model, xva, yva, dev)
         print(f"{out.name}: epoch {ep + 1}/{epochs} loss {total / len(xtr):.4f} val acc {acc:.4f} ({time.time() - t0:.0f} s)", flush=True)
         if not acc < best:  # also when there is no validation data (nan)
             best = acc
@@ -108,11 +111,11 @@ def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: 
     return best
 
 
-def evaluate_classifier(model, x, y) -> float:
+def evaluate_classifier(model, x, y, device="cpu") -> float:
     import torch
     model.eval()
     with torch.no_grad():
-        pred = torch.cat([model(b).argmax(1) for b in x.split(512)])
+        pred = torch.cat([model(b.to(device)).argmax(1).cpu() for b in x.split(512)])
     return float((pred == y).float().mean()) if len(y) else float("nan")
 
 
@@ -156,6 +159,7 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--fraction", type=float, default=1.0, help="use this fraction of the training images")
     ap.add_argument("--threads", type=int, help="torch CPU threads")
+    ap.add_argument("--device", default="cpu", help="cpu, or a CUDA device index such as 0 where a GPU is lent")
     ap.add_argument("--ship", action="store_true", help="export the trained models (ONNX + PyTorch) to --ship-to")
     ap.add_argument("--ship-to", type=Path, default=WEIGHTS, help="where --ship puts them (default models/weights/)")
     a = ap.parse_args(argv)
@@ -167,7 +171,8 @@ def main(argv=None):
     for stage in stages:
         t0 = time.time()
         if stage == "det":
-            best = train_detector(a.data / "det" / "data.yaml", a.runs, a.epochs, a.imgsz, a.batch, a.workers, fraction=a.fraction, hours=a.hours, init=a.init)
+            best = train_detector(a.data / "det" / "data.yaml", a.runs, a.epochs, a.imgsz, a.batch, a.workers, fraction=a.fraction, hours=a.hours, init=a.init,
+                                  device=a.device)
             if a.ship:
                 export_detector(best, a.imgsz, a.ship_to)
         else:
@@ -175,7 +180,8 @@ def main(argv=None):
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = sorted(a.data.glob(f"{stage}_train*.npz"))  # card_train.npz, card_train_loose.npz
             acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,
-                                   width=a.cls_width, lr=a.cls_lr, init=a.card_init if stage == "card" else None)
+                                   width=a.cls_width, lr=a.cls_lr, init=a.card_init if stage == "card" else None,
+                                   device=a.device)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)
