@@ -57,6 +57,19 @@ def test_finds_and_reads_every_object(detector, table_scene):
         assert (match.kind, match.card, match.die) == (kind, card, die)
 
 
+def test_four_views_map_back_onto_the_same_objects(table_scene):
+    """Mirrored and upside-down views are mapped back to the image: one box per object, in place."""
+    image, truth = table_scene
+    found = Detector(views=4).detect(image)
+    assert len(found) == len(truth)
+    for kind, box, card, die in truth:
+        match = max(found, key=lambda d: iou(d.box, box))
+        assert iou(match.box, box) >= 0.7
+        assert (match.kind, match.card, match.die) == (kind, card, die)
+    with pytest.raises(ValueError, match="views must be 1, 2 or 4, got 3"):
+        Detector(views=3)
+
+
 def test_detection_json_is_the_cli_contract():
     d = Detection("card", (10.04, 20.0, 110.0, 160.0), 0.98765, card="Td")
     assert d.to_json() == {"kind": "card", "box": [10.0, 20.0, 110.0, 160.0], "confidence": 0.9877, "card": "Td", "die": None}

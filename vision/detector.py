@@ -27,6 +27,7 @@ RANKS, SUITS = "A23456789TJQK", "shdc"
 CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # the card classifier's class order
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
 WEIGHT_FILES = {"onnx": "detector.onnx", "ultralytics": "detector.pt"}
+VIEW_FLIPS = ((False, False), (True, False), (False, True), (True, True))  # (mirrored, upside down)
 TRAIN_HINT = ("train them with: python3 -m models.make_dataset --out runs/data && "
               "python3 -m models.train --data runs/data --ship (see models/MODEL_CARD.md)")
 
@@ -103,15 +104,21 @@ class Detector:
     card/die is None when the classifier's probability is below card_min_prob/die_min_prob. A card
     box lying more than max_covered under surer card boxes is dropped: it is a ghost spanning two
     neighbours, or a card too hidden to count (the training labels stop at 65 % covered).
+    views: how many views of the image the detector looks at: 1 (the image), 2 (also mirrored) or 4
+    (also upside down, and both); the boxes of all views are pooled before rotated NMS, so a card
+    one view misses another finds (the detector trained on flipped scenes; 4 views cost 4 passes).
     threads: onnxruntime's threads per model (0: one per core); spin: let them spin-wait between
     runs (a little faster alone, much slower beside a camera thread)."""
 
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_covered: float = 0.8,
-                 threads: int = 0, spin: bool = False):
+                 views: int = 1, threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
+        if views not in (1, 2, 4):
+            raise ValueError(f"views must be 1, 2 or 4, got {views!r}")
+        self.views = views
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in (".onnx", ".pt") else (path.parent, path)
         self.backend, self.conf, self.iou = backend, conf, iou
@@ -143,8 +150,23 @@ class Detector:
         canvas[top:top + nh, left:left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if r < 1 else cv2.INTER_LINEAR)
         return canvas, r, left, top
 
-    def _boxes_onnx(self, image):
-        """(rects ((cx, cy), (w, h), angle_deg) in input pixels, scores, class ids) after rotated NMS."""
+    def _boxes(self, image):
+        """(rects ((cx, cy), (w, h), angle_deg) in input pixels, scores, class ids) of every view, mapped
+        back to the image, after rotated NMS."""
+        h, w = image.shape[:2]
+        candidates = self._candidates_onnx if self.backend == "onnx" else self._candidates_ultralytics
+        rects, scores, cls = [], [], []
+        for mirrored, upside_down in VIEW_FLIPS[:self.views]:
+            view = np.ascontiguousarray(image[::-1 if upside_down else 1, ::-1 if mirrored else 1])
+            r, s, c = candidates(view)
+            rects += [((w - cx if mirrored else cx, h - cy if upside_down else cy), size, -a if mirrored != upside_down else a)
+                      for (cx, cy), size, a in r]
+            scores.append(s)
+            cls.append(c)
+        return self._nms(rects, np.concatenate(scores), np.concatenate(cls))
+
+    def _candidates_onnx(self, image):
+        """(rects ((cx, cy), (w, h), angle_deg) in input pixels, scores, class ids) above conf."""
         lb, r, left, top = self._letterbox(image)
         x = np.ascontiguousarray(lb[:, :, ::-1].transpose(2, 0, 1)[None], dtype=np.float32) / 255.0
         out = self._det.run(None, {self._det_input: x})[0][0]          # (4 + classes + 1, anchors)
@@ -155,9 +177,10 @@ class Detector:
         cx, cy, bw, bh = out[0][keep], out[1][keep], out[2][keep], out[3][keep]
         ang = np.degrees(out[4 + len(KINDS)][keep])
         rects = [(((a - left) / r, (b - top) / r), (c / r, d / r), e) for a, b, c, d, e in zip(cx, cy, bw, bh, ang)]
-        return self._nms(rects, score[keep], cls[keep])
+        return rects, score[keep], cls[keep]
 
-    def _boxes_ultralytics(self, image):
+    def _candidates_ultralytics(self, image):
+        """The same, after ultralytics' own (per-class) NMS."""
         res = self._det.predict(image, imgsz=self.imgsz, conf=self.conf, iou=self.iou, verbose=False)[0].obb
         xywhr = res.xywhr.cpu().numpy()
         rects = [((a, b), (c, d), float(np.degrees(e))) for a, b, c, d, e in xywhr]
@@ -174,8 +197,8 @@ class Detector:
     def _read(self, session, crops, rotations):
         """Class probabilities averaged over the crops' given quarter-turn rotations (the crop's 'up' is
         open); crops is a list of equal-length lists (one per crop scale), all read in one batch."""
-        views = [np.rot90(c, k) for k in rotations for scale in crops for c in scale]
-        batch = np.stack(views).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+        turned = [np.rot90(c, k) for k in rotations for scale in crops for c in scale]
+        batch = np.stack(turned).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
         probs = _softmax(session.run(None, {session.get_inputs()[0].name: np.ascontiguousarray(batch)})[0])
         return probs.reshape(len(rotations) * len(crops), len(crops[0]), -1).mean(0)
 
@@ -184,7 +207,7 @@ class Detector:
             raise ValueError(f"detect() needs an H x W x 3 BGR image, got {getattr(image_bgr, 'shape', type(image_bgr))}")
         image = np.ascontiguousarray(image_bgr, dtype=np.uint8)
         h, w = image.shape[:2]
-        rects, scores, cls = (self._boxes_onnx if self.backend == "onnx" else self._boxes_ultralytics)(image)
+        rects, scores, cls = self._boxes(image)
         kinds = [KINDS[int(c)] for c in cls]
         keep = _uncovered([i for i, k in enumerate(kinds) if k != "die"], rects, scores, self.max_covered, (w, h))
         keep += [i for i, k in enumerate(kinds) if k == "die"]
