@@ -49,6 +49,18 @@ def test_die_shows_its_number_of_pips(value):
     np.testing.assert_array_equal(corners, [[0, 0], [96, 0], [96, 96], [0, 96]])
 
 
+@pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
+def test_die_seen_from_the_side_shows_round_top_pips_squashed_side_pips_and_is_boxed_whole(value):
+    img, corners = die_image(value, 96, np.random.default_rng(value), color=(245, 245, 245), pip_color=(20, 20, 20),
+                             side_view=0.35)
+    dark = ((img[:, :, :3].max(axis=2) < 100) & (img[:, :, 3] == 255)).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(dark)
+    aspect = [max(w, h) / min(w, h) for _, _, w, h, area in stats[1:] if area >= 4]
+    assert sum(a < 1.5 for a in aspect) == value          # the top face's pips, seen square on
+    assert sum(a >= 1.5 for a in aspect) >= 1             # a side face's pips, foreshortened
+    np.testing.assert_array_equal(corners, [[0, 0], [96, 0], [96, 96], [0, 96]])
+
+
 def test_scene_labels_are_reproducible_and_consistent():
     a = render_scene(np.random.default_rng([5, 1]), size=(240, 320), decks=["proc-0", "proc-1"])
     b = render_scene(np.random.default_rng([5, 1]), size=(240, 320), decks=["proc-0", "proc-1"])

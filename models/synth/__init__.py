@@ -3,7 +3,7 @@
 Sprites (BGRA uint8; alpha is the exact silhouette):
     card_image(code, deck="proc-0", height_px=None, cache_root=CACHE) -> BGRA   code like "Td"
     back_image(deck=None, seed=0, height_px=None, cache_root=CACHE) -> BGRA     deck None: procedural back
-    die_image(value, size_px, rng, color=None, pip_color=None) -> (BGRA, 4x2 corners)
+    die_image(value, size_px, rng, color=None, pip_color=None, side_view=0.0) -> (BGRA, 4x2 corners)
     deck_names(cache_root) -> list[str]   SVG decks rendered under cache_root + "proc-<n>" procedural decks
 Table and compositing (image pixels; M is a 3x3 homography from sprite pixels to the image):
     table_texture(h, w, rng, kind=None) -> BGR   kind in KINDS: wood, felt, carpet, tiles, cloth, laminate, kimble

@@ -1,6 +1,6 @@
-"""Dice seen from above: a rounded top face with pips, a darker rim of the sides, and an optional dome.
+"""Dice seen from above: a rounded top face with pips, a rim or one or two side faces, and an optional dome.
 
-die_image(value, size_px, rng, color=None, pip_color=None) -> (BGRA image, 4x2 top-face corners)
+die_image(value, size_px, rng, color=None, pip_color=None, side_view=0.0) -> (BGRA image, 4x2 corners of the visible die)
 dome_overlay(image, center, radius, rng) adds a Kimble pop-o-matic dome's plastic, rim and reflections.
 """
 
@@ -20,9 +20,11 @@ _DIE_COLORS = [((245, 245, 245), (20, 20, 20)), ((235, 240, 250), (30, 30, 30)),
                ((40, 200, 230), (20, 20, 20)), ((250, 250, 250), (30, 30, 200))]
 
 
-def die_image(value: int, size_px: int, rng: np.random.Generator, color=None, pip_color=None):
-    """A die's top face (value pips) seen from above, size_px wide including a thin rim of its sides.
+def die_image(value: int, size_px: int, rng: np.random.Generator, color=None, pip_color=None, side_view: float = 0.0):
+    """A die's top face (value pips) seen from above, size_px wide including its visible sides.
 
+    side_view: up to this fraction of the width shows one or two side faces (with squashed pips), as
+    a camera sees a die off its axis or a die leaning in the dome; 0 leaves a thin rim only.
     Returns (BGRA uint8 image of size_px x size_px, 4x2 float corners of the whole visible die TL,TR,BR,BL).
     """
     if value not in PIP_LAYOUT:
@@ -34,13 +36,32 @@ def die_image(value: int, size_px: int, rng: np.random.Generator, color=None, pi
     rim = int(s * rng.uniform(0.03, 0.1))
     r = int(s * rng.uniform(0.08, 0.2))
     side = tuple(int(c * rng.uniform(0.55, 0.8)) for c in color)
+    if side_view > 0:  # a side face is the top's colour in shadow
+        k = rng.uniform(0.6, 0.85)
+        side = tuple(int(c * k) for c in color)
     _rounded_rect(img, 0, 0, s - 1, s - 1, r, (*side, 255))
-    off = rng.integers(-rim // 2 - 1, rim // 2 + 1, 2) if rim > 1 else (0, 0)
-    _rounded_rect(img, rim + off[0], rim + off[1], s - 1 - rim + off[0], s - 1 - rim + off[1], max(1, r - rim), (*color, 255))
-    face = s - 2 * rim
-    pr = int(face * rng.uniform(0.075, 0.105))
+    if side_view > 0:
+        bx, by = (s * side_view * rng.uniform(0.2, 1.0, 2)).astype(int)
+        left, top = rng.random(2) < 0.5  # which of the side faces the camera sees
+        x0, x1 = rim // 2 + (bx if left else 0), s - 1 - rim // 2 - (0 if left else bx)
+        y0, y1 = rim // 2 + (by if top else 0), s - 1 - rim // 2 - (0 if top else by)
+        pr = int(min(x1 - x0, y1 - y0) * rng.uniform(0.075, 0.105))
+        side_pips = tuple(int(c * 0.8) for c in pip_color)
+        band_x = (rim // 2, x0) if left else (x1, s - 1 - rim // 2)
+        band_y = (rim // 2, y0) if top else (y1, s - 1 - rim // 2)
+        for fx, fy in PIP_LAYOUT[int(rng.integers(1, 7))]:  # the side face beside the top face
+            cx, cy = band_x[0] + fx * (band_x[1] - band_x[0]), y0 + fy * (y1 - y0)
+            cv2.ellipse(img, (int(cx), int(cy)), (int(pr * bx / s) + 1, pr), 0, 0, 360, (*side_pips, 255), -1, cv2.LINE_AA)
+        for fx, fy in PIP_LAYOUT[int(rng.integers(1, 7))]:  # the side face above or below it
+            cx, cy = x0 + fx * (x1 - x0), band_y[0] + fy * (band_y[1] - band_y[0])
+            cv2.ellipse(img, (int(cx), int(cy)), (pr, int(pr * by / s) + 1), 0, 0, 360, (*side_pips, 255), -1, cv2.LINE_AA)
+    else:
+        off = rng.integers(-rim // 2 - 1, rim // 2 + 1, 2) if rim > 1 else (0, 0)
+        x0, y0, x1, y1 = rim + off[0], rim + off[1], s - 1 - rim + off[0], s - 1 - rim + off[1]
+        pr = int((s - 2 * rim) * rng.uniform(0.075, 0.105))
+    _rounded_rect(img, x0, y0, x1, y1, max(1, r - rim), (*color, 255))
     for fx, fy in PIP_LAYOUT[value]:
-        cx, cy = rim + off[0] + fx * face, rim + off[1] + fy * face
+        cx, cy = x0 + fx * (x1 - x0 + 1), y0 + fy * (y1 - y0 + 1)
         cv2.circle(img, (int(cx), int(cy)), pr, (*pip_color, 255), -1, cv2.LINE_AA)
     # soft shading: light from one side
     g = np.linspace(rng.uniform(0.85, 1.0), rng.uniform(1.0, 1.1), s, dtype=np.float32)

@@ -117,7 +117,8 @@ class _Builder:
         self.add(sprite, M, SceneObject("card" if face_up else "card_back", None, code if face_up else None))
 
     def die(self, value, center, angle, size):
-        sprite, _ = die_image(value, max(8, int(size * 1.5)), self.rng)
+        side_view = self.rng.uniform(0.1, 0.35) if self.rng.random() < 0.6 else 0.0
+        sprite, _ = die_image(value, max(8, int(size * 1.5)), self.rng, side_view=side_view)
         M = sprite_matrix(sprite.shape[:2], center, angle, size, self.H)
         self.add(sprite, M, SceneObject("die", None, die=value), shadow_p=0.8)
 
