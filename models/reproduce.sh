@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Remake the shipped weights the way they were made: one seeded data set, a from-scratch training
 # run, then the continuations (a detector fine-tune from our own weights, the card classifier
-# continued on loose-box crops). On a 2-core CPU the steps took: data ~30 min, detector 79 + 54 min,
-# card classifier 33 min + its continuation (not timed), die classifier 3 min. A detector step cut
-# off resumes from its runs/ folder when the script is run again; data and classifier steps start over.
+# continued on loose-box crops), and a second data set (new scenes, dice showing their sides) for the
+# die classifier. On a 2-core CPU the steps took: data ~30 + 8 min, detector 79 + 54 min, card
+# classifier 33 min + its continuation (not timed), die classifier 9 min. A detector step cut off resumes from its runs/ folder when the script is run
+# again; data and classifier steps start over.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 set -euo pipefail
@@ -15,8 +16,10 @@ python3 -m models.make_dataset --out runs/data --train 2000 --val 200 --card-cro
     --loose-card-crops 26000 --real-dice "$real_dice"
 python3 -m models.train --data runs/data --runs runs/train --only det --only card --epochs 14 --hours 1.3 \
     --cls-epochs 20 --ship
-python3 -m models.train --data runs/data --runs runs/train --only die --cls-epochs 8 --ship
 python3 -m models.train --data runs/data --runs runs/train_det2 --only det --init models/weights/detector.pt \
     --epochs 15 --hours 0.9 --ship
 python3 -m models.train --data runs/data --runs runs/train_cls_ft --only card --cls-epochs 14 --cls-lr 1.5e-3 \
     --card-init models/weights/card_classifier.pt --threads 2 --ship
+python3 -m models.make_dataset --out runs/data2 --train 2000 --val 200 --card-crops 0 --seed 1 \
+    --real-dice "$real_dice"
+python3 -m models.train --data runs/data2 --runs runs/train_die2 --only die --cls-epochs 8 --ship
