@@ -1,6 +1,7 @@
 """Benchmark `vision.detector.Detector`: speed on this CPU and accuracy on synthetic and real validation data.
 
     python3 benchmarks/bench_detect.py [--real-dice ../shared/datasets/real-dice-topdown] [--synthetic 200]
+                                       [--views 2 --conf 0.35] [--out benchmarks/results/detect.json]
 
 Synthetic validation scenes are regenerated exactly from the data set's seed (models.make_dataset:
 scene VAL_OFFSET + i), so their labels include card identities and die faces. Real dice: the fixed
@@ -125,12 +126,14 @@ def main(argv=None):
     ap.add_argument("--synthetic", type=int, default=200, help="synthetic validation scenes")
     ap.add_argument("--seed", type=int, default=0, help="the data set's seed (models.make_dataset --seed)")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
+    ap.add_argument("--views", type=int, choices=(1, 2, 4), default=2, help="Detector(views=...), as `pelituomari detect`")
+    ap.add_argument("--conf", type=float, default=0.35, help="detector confidence threshold, as `pelituomari detect`")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder (its validation split is used)")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "detect.json")
     a = ap.parse_args(argv)
-    detector = Detector(a.weights)
+    detector = Detector(a.weights, conf=a.conf, views=a.views)
     result = {"machine": f"{platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores",
-              "input_size": detector.imgsz, "backend": "onnxruntime"}
+              "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views, "conf": a.conf}
     syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache)
     result["synthetic_validation"] = {"scenes": a.synthetic, **syn}
     if a.real_dice:
