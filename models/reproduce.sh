@@ -3,8 +3,8 @@
 # run, then the continuations (a detector fine-tune from our own weights, the card classifier
 # continued on loose-box crops), and a second data set (new scenes, dice showing their sides) for the
 # die classifier. On a 2-core CPU the steps took: data ~30 + 8 min, detector 79 + 54 min, card
-# classifier 33 min + its continuation (not timed), die classifier 9 min. A detector step cut off resumes from its runs/ folder when the script is run
-# again; data and classifier steps start over.
+# classifier 33 min + its continuation (not timed), die classifier 9 min. A detector step cut off
+# resumes from its runs/ folder when the script is run again; data and classifier steps start over.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 set -euo pipefail

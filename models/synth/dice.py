@@ -49,12 +49,13 @@ def die_image(value: int, size_px: int, rng: np.random.Generator, color=None, pi
         side_pips = tuple(int(c * 0.8) for c in pip_color)
         band_x = (rim // 2, x0) if left else (x1, s - 1 - rim // 2)
         band_y = (rim // 2, y0) if top else (y1, s - 1 - rim // 2)
-        for fx, fy in PIP_LAYOUT[int(rng.integers(1, 7))]:  # the side face beside the top face
-            cx, cy = band_x[0] + fx * (band_x[1] - band_x[0]), y0 + fy * (y1 - y0)
-            cv2.ellipse(img, (int(cx), int(cy)), (int(pr * bx / s) + 1, pr), 0, 0, 360, (*side_pips, 255), -1, cv2.LINE_AA)
-        for fx, fy in PIP_LAYOUT[int(rng.integers(1, 7))]:  # the side face above or below it
-            cx, cy = x0 + fx * (x1 - x0), band_y[0] + fy * (band_y[1] - band_y[0])
-            cv2.ellipse(img, (int(cx), int(cy)), (pr, int(pr * by / s) + 1), 0, 0, 360, (*side_pips, 255), -1, cv2.LINE_AA)
+        # the side face beside the top face, then the one above or below it: pips squashed across the band
+        for (u0, u1), (v0, v1), squash, across_x in ((band_x, (y0, y1), bx / s, True), (band_y, (x0, x1), by / s, False)):
+            for fx, fy in PIP_LAYOUT[int(rng.integers(1, 7))]:
+                fu, fv = (fx, fy) if across_x else (fy, fx)  # u runs across the band, v along it
+                u, v, axes = u0 + fu * (u1 - u0), v0 + fv * (v1 - v0), (int(pr * squash) + 1, pr)
+                centre, axes = ((int(u), int(v)), axes) if across_x else ((int(v), int(u)), axes[::-1])
+                cv2.ellipse(img, centre, axes, 0, 0, 360, (*side_pips, 255), -1, cv2.LINE_AA)
     else:
         off = rng.integers(-rim // 2 - 1, rim // 2 + 1, 2) if rim > 1 else (0, 0)
         x0, y0, x1, y1 = rim + off[0], rim + off[1], s - 1 - rim + off[0], s - 1 - rim + off[1]
