@@ -82,3 +82,26 @@ def test_sprites_and_tables_have_the_documented_shapes():
         card_image("1x")
     with pytest.raises(ValueError, match="die value must be 1-6, got 7"):
         die_image(7, 40, np.random.default_rng(0))
+
+
+def test_a_spaced_row_lays_cards_upright_side_by_side_and_an_overlapped_row_hides_part_of_each():
+    """Players' table cards lie in a row with gaps (Kiketti's seats); the detector must see such rows
+    as separate cards, so the generator draws them, besides the overlapped rows of a laid-down hand."""
+    from models.synth.scene import CARD_ASPECT, _Builder, card_pose
+
+    def row(gap):
+        rng = np.random.default_rng(5)
+        b = _Builder(rng, 480, 640, ["proc-1"], "runs/cards", np.eye(3))
+        for k in range(4):
+            centre, angle = card_pose("row", k, 4, (150, 240), 0.0, 120, rng, gap)
+            b.card(CODES[k], True, centre, angle, 120)
+        return b.finish()
+
+    spaced = row(CARD_ASPECT * 1.2)
+    assert [round(o.visible, 2) for o in spaced] == [1.0, 1.0, 1.0, 1.0]
+    widths = [o.box[2] - o.box[0] for o in spaced]
+    assert all(80 < w < 100 for w in widths)  # upright: 120 px high, 86 px wide, turned a few degrees
+    np.testing.assert_allclose(np.diff([o.corners[:, 0].mean() for o in spaced]), 120 * CARD_ASPECT * 1.2, atol=0.01)
+    overlapped = row(None)  # lengthwise, each card on the one before it
+    assert all(o.box[2] - o.box[0] > 115 for o in overlapped)
+    assert [o.visible < 0.95 for o in overlapped] == [True] * (len(overlapped) - 1) + [False]

@@ -22,6 +22,8 @@ from models.synth.dice import die_image, dome_overlay
 from models.synth.textures import table_texture
 
 MIN_VISIBLE = {"card": 0.35, "card_back": 0.35, "die": 0.6}
+CARD_ASPECT = D.CARD_W / D.CARD_H
+SPACED_ROW_STEP = (1.03, 1.35)  # centre spacing of a spaced row, in card widths: gaps of 3-35 %
 
 
 @dataclass
@@ -194,6 +196,25 @@ def camera_effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return img
 
 
+def card_pose(layout: str, k: int, n: int, c, base: float, card_h: float, rng: np.random.Generator,
+              gap: float | None = None) -> tuple[tuple[float, float], float]:
+    """Centre and angle of the k-th of n cards of a group around c. A row overlaps its cards
+    lengthwise by a random step, or, given gap (centre spacing in card heights), lays them upright
+    side by side."""
+    if layout in ("single", "pile"):
+        return (c[0] + rng.normal(0, card_h * 0.08), c[1] + rng.normal(0, card_h * 0.08)), base + rng.normal(0, 12)
+    if layout == "fan":
+        ang = base + (k - n / 2) * rng.uniform(8, 16)
+        a = np.deg2rad(ang)
+        return (c[0] + np.sin(a) * card_h * 0.4, c[1] - np.cos(a) * card_h * 0.4), ang
+    a = np.deg2rad(base)
+    if gap is None:  # lengthwise, each card showing a quarter to a half of its length
+        step, ang = card_h * rng.uniform(0.25, 0.5), base + 90
+    else:  # upright, short sides facing
+        step, ang = card_h * gap, base
+    return (c[0] + np.cos(a) * step * k, c[1] + np.sin(a) * step * k), ang + rng.normal(0, 3)
+
+
 def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_root=None, kind: str | None = None) -> Scene:
     """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None)."""
     h, w = size
@@ -211,23 +232,14 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
         base = rng.uniform(0, 360)
         face_up_p = 0.0 if rng.random() < 0.15 else 0.75
         n = 1 if layout == "single" else int(rng.integers(2, 7))
+        # half the rows are a player's table cards side by side with gaps (Kiketti's seats), not a laid-down hand
+        gap = CARD_ASPECT * rng.uniform(*SPACED_ROW_STEP) if layout == "row" and rng.random() < 0.5 else None
         for k in range(n):
             if not codes:
                 break
             code = codes.pop()
             up = bool(rng.random() < face_up_p)
-            if layout in ("single", "pile"):
-                ctr = (c[0] + rng.normal(0, card_h * 0.08), c[1] + rng.normal(0, card_h * 0.08))
-                ang = base + rng.normal(0, 12)
-            elif layout == "fan":
-                ang = base + (k - n / 2) * rng.uniform(8, 16)
-                a = np.deg2rad(ang)
-                ctr = (c[0] + np.sin(a) * card_h * 0.4, c[1] - np.cos(a) * card_h * 0.4)
-            else:
-                a = np.deg2rad(base)
-                step = card_h * rng.uniform(0.25, 0.5)
-                ctr = (c[0] + np.cos(a) * step * k, c[1] + np.sin(a) * step * k)
-                ang = base + 90 + rng.normal(0, 3)
+            ctr, ang = card_pose(layout, k, n, c, base, card_h, rng, gap)
             b.card(code, up, ctr, ang, card_h)
     if kind in ("dice", "dome", "mixed"):
         n_dice = 1 if kind == "dome" else int(rng.integers(1, 6))
