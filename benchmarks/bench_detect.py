@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from models.make_dataset import VAL_OFFSET, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
 from models.synth.decks import deck_names  # noqa: E402
+from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from vision.detector import Detector  # noqa: E402
 
 
@@ -126,8 +127,10 @@ def main(argv=None):
     ap.add_argument("--synthetic", type=int, default=200, help="synthetic validation scenes")
     ap.add_argument("--seed", type=int, default=0, help="the data set's seed (models.make_dataset --seed)")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
-    ap.add_argument("--views", type=int, choices=(1, 2, 4), default=2, help="Detector(views=...), as `pelituomari detect`")
-    ap.add_argument("--conf", type=float, default=0.35, help="detector confidence threshold, as `pelituomari detect`")
+    ap.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
+                    help="Detector(views=...), default as `pelituomari detect`")
+    ap.add_argument("--conf", type=float, default=DEFAULT_CONF,
+                    help="detector confidence threshold, default as `pelituomari detect`")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder (its validation split is used)")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "detect.json")
     a = ap.parse_args(argv)
