@@ -129,7 +129,7 @@ def main() -> int:
     calibration = TableCalibration.load(calibration_path)
     events = read_jsonl(truth_path.read_text(encoding="utf-8").splitlines())
     start, truth = events[0], events[1:]
-    detector = Detector(args.weights)
+    detector = Detector(args.weights, markers=False)  # as `pelituomari run`
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         gated = throughput(detector, video, calibration, start, True, tmp)

@@ -1,11 +1,12 @@
 """The shipped detector on a rendered table: finds each card and die and reads them; API contracts."""
 
+import cv2
 import numpy as np
 import pytest
 
 from models.synth import (back_image, camera_homography, card_image, die_image, place, sprite_corners, sprite_matrix,
                           table_texture)
-from vision.detector import Detection, Detector, WeightsMissing, _uncovered
+from vision.detector import Detection, Detector, WeightsMissing, _off_markers, _uncovered
 
 
 def iou(a, b):
@@ -97,3 +98,28 @@ def test_a_card_box_lying_under_surer_boxes_is_dropped():
     assert _uncovered(list(range(5)), rects, scores, 0.8, (400, 200)) == [0, 1, 3, 4]
     assert _uncovered(list(range(5)), rects, scores, 0.4, (400, 200)) == [0, 1, 3]
     assert _uncovered([2, 3], rects, scores, 0.8, (400, 200)) == [2, 3]
+
+
+def test_a_box_centred_on_a_calibration_marker_or_its_quiet_zone_is_dropped():
+    marker = {0: np.array([[100, 100], [150, 100], [150, 150], [100, 150]], np.float64)}  # centre 125, 125
+    rects = [((125, 125), (60, 60), 0.0),   # on the marker: the detector's "card back" or "die"
+             ((157, 125), (40, 40), 0.0),   # on its quiet zone (reach 1.4: up to x = 160)
+             ((163, 125), (40, 40), 0.0),   # a die just beyond it
+             ((300, 300), (60, 90), 0.0)]   # a card elsewhere
+    assert _off_markers([0, 1, 2, 3], rects, marker) == [2, 3]
+    assert _off_markers([0, 1, 2, 3], rects, {}) == [0, 1, 2, 3]
+
+
+def test_the_tables_own_markers_are_not_cards_or_dice(table_scene):
+    """A printed corner marker beside the cards: the shipped detector takes it for something
+    (without the marker check), and `detect` reports only the real objects."""
+    from calibration.markers import marker_image
+    image, truth = table_scene
+    image = image.copy()
+    image[380:460, 20:100] = cv2.cvtColor(marker_image(2, 80), cv2.COLOR_GRAY2BGR)
+    assert len(Detector(markers=False).detect(image)) == len(truth) + 1
+    found = Detector().detect(image)
+    assert len(found) == len(truth)
+    for kind, box, card, die in truth:
+        match = max(found, key=lambda d: iou(d.box, box))
+        assert (match.kind, match.card, match.die, iou(match.box, box) >= 0.5) == (kind, card, die, True)

@@ -27,7 +27,7 @@ FRAME = 1 / 15
 def detector():
     from vision.detector import Detector
 
-    return Detector()
+    return Detector(markers=False)  # as `pelituomari run`
 
 
 def _run(game, detector):

@@ -20,6 +20,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from calibration.table import detect_markers
 from vision.crops import CARD_CROP_WH, DIE_CROP_WH, upright_crop
 
 KINDS = ("card", "card_back", "die")
@@ -28,6 +29,7 @@ CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # the card classifier's
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
 WEIGHT_FILES = {"onnx": "detector.onnx", "ultralytics": "detector.pt"}
 VIEW_FLIPS = ((False, False), (True, False), (False, True), (True, True))  # (mirrored, upside down)
+MARKER_REACH = 1.4  # a marker's printed square and its white quiet zone, in sizes of the black square
 TRAIN_HINT = ("train them with: python3 -m models.make_dataset --out runs/data && "
               "python3 -m models.train --data runs/data --ship (see models/MODEL_CARD.md)")
 
@@ -96,6 +98,13 @@ def _uncovered(order: list[int], rects, scores, max_covered: float, size, grid: 
     return sorted(kept)
 
 
+def _off_markers(order: list[int], rects, markers: dict) -> list[int]:
+    """Of the boxes ``order`` indexes, those whose centre lies off every marker (its quiet zone included)."""
+    reach = [(q.mean(0) + MARKER_REACH * (q - q.mean(0))).astype(np.float32) for q in markers.values()]
+    return [i for i in order
+            if all(cv2.pointPolygonTest(r, tuple(map(float, rects[i][0])), False) < 0 for r in reach)]
+
+
 class Detector:
     """weights: a folder holding the model files, or the detector file itself (its folder holds the
     classifiers); None means models/weights/. backend "onnx" (default) or "ultralytics" (detector.pt;
@@ -107,18 +116,21 @@ class Detector:
     views: how many views of the image the detector looks at: 1 (the image), 2 (also mirrored) or 4
     (also upside down, and both); the boxes of all views are pooled before rotated NMS, so a card
     one view misses another finds (the detector trained on flipped scenes; 4 views cost 4 passes).
+    markers: drop detections centred on the table's own calibration markers (ArUco, found in the
+    image), which the detector takes for card backs or dice; the live pipeline, whose regions lie
+    inside the table, turns this off to save the marker search.
     threads: onnxruntime's threads per model (0: one per core); spin: let them spin-wait between
     runs (a little faster alone, much slower beside a camera thread)."""
 
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_covered: float = 0.8,
-                 views: int = 1, threads: int = 0, spin: bool = False):
+                 views: int = 1, markers: bool = True, threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
         if views not in (1, 2, 4):
             raise ValueError(f"views must be 1, 2 or 4, got {views!r}")
-        self.views = views
+        self.views, self.markers = views, markers
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in (".onnx", ".pt") else (path.parent, path)
         self.backend, self.conf, self.iou = backend, conf, iou
@@ -211,6 +223,8 @@ class Detector:
         kinds = [KINDS[int(c)] for c in cls]
         keep = _uncovered([i for i, k in enumerate(kinds) if k != "die"], rects, scores, self.max_covered, (w, h))
         keep += [i for i, k in enumerate(kinds) if k == "die"]
+        if self.markers:
+            keep = _off_markers(keep, rects, detect_markers(image))
         rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
         cards = [i for i, k in enumerate(kinds) if k == "card"]
         dice = [i for i, k in enumerate(kinds) if k == "die"]

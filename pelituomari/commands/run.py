@@ -194,6 +194,6 @@ def _detector(weights: str | None):
     except ImportError as e:
         raise CommandError(f"the vision model is not installed: {e}") from None
     try:
-        return Detector(weights)
+        return Detector(weights, markers=False)  # the pipeline looks inside the table's zones: no markers there
     except WeightsMissing as e:
         raise CommandError(str(e)) from None
