@@ -97,11 +97,13 @@ def test_a_spaced_row_lays_cards_upright_side_by_side_and_an_overlapped_row_hide
             b.card(CODES[k], True, centre, angle, 120)
         return b.finish()
 
-    spaced = row(CARD_ASPECT * 1.2)
+    spaced, hidden = row(CARD_ASPECT * 1.2)
+    assert hidden == []
     assert [round(o.visible, 2) for o in spaced] == [1.0, 1.0, 1.0, 1.0]
     widths = [o.box[2] - o.box[0] for o in spaced]
     assert all(80 < w < 100 for w in widths)  # upright: 120 px high, 86 px wide, turned a few degrees
     np.testing.assert_allclose(np.diff([o.corners[:, 0].mean() for o in spaced]), 120 * CARD_ASPECT * 1.2, atol=0.01)
-    overlapped = row(None)  # lengthwise, each card on the one before it
+    overlapped, hidden = row(None)  # lengthwise, each card on the one before it
+    assert len(overlapped) + len(hidden) == 4 and all(o.visible < 0.35 for o in hidden)  # too covered to label
     assert all(o.box[2] - o.box[0] > 115 for o in overlapped)
     assert [o.visible < 0.95 for o in overlapped] == [True] * (len(overlapped) - 1) + [False]

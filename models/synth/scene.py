@@ -6,12 +6,12 @@ its sprite corners mapped by the very matrix that warps its pixels, so labels ar
 
     place(canvas, sprite_bgra, M) -> alpha (float32 HxW): alpha-composite sprite warped by 3x3 M
     sprite_matrix(sprite_hw, center_xy, angle_deg, height_px, H=None) -> 3x3 M
-    render_scene(rng, size=(480, 640), kind=None) -> Scene(image BGR, objects list[SceneObject])
+    render_scene(rng, size=(480, 640), kind=None) -> Scene(image BGR, objects, hidden: list[SceneObject])
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -43,7 +43,8 @@ class SceneObject:
 @dataclass
 class Scene:
     image: np.ndarray
-    objects: list[SceneObject]
+    objects: list[SceneObject]  # the labelled ones
+    hidden: list[SceneObject] = field(default_factory=list)  # too covered (or off the image) to be labelled
 
 
 def sprite_matrix(sprite_hw, center_xy, angle_deg: float, height_px: float, H: np.ndarray | None = None) -> np.ndarray:
@@ -150,17 +151,17 @@ class _Builder:
         self.canvas[:] = np.clip(self.canvas * (1 - a) + skin * shade * a, 0, 255).astype(np.uint8)
         self.cover[layer > 127] = -1
 
-    def finish(self) -> list[SceneObject]:
+    def finish(self) -> tuple[list[SceneObject], list[SceneObject]]:
+        """The objects to label, and those too covered or too far off the image to be labelled."""
         counts = np.bincount(self.cover[self.cover >= 0].ravel(), minlength=len(self.objects))
-        kept = []
+        kept, hidden = [], []
         for i, obj in enumerate(self.objects):
             obj.visible = float(counts[i] / max(1.0, self.areas[i]))
             x1, y1, x2, y2 = obj.box
             mx, my = 0.1 * (x2 - x1), 0.1 * (y2 - y1)  # at most 10 % of the object beyond the frame
             on_image = x1 >= -mx and y1 >= -my and x2 <= self.w + mx and y2 <= self.h + my
-            if obj.visible >= MIN_VISIBLE[obj.kind] and on_image:
-                kept.append(obj)
-        return kept
+            (kept if obj.visible >= MIN_VISIBLE[obj.kind] and on_image else hidden).append(obj)
+        return kept, hidden
 
 
 def _lighting(img, rng):
@@ -259,6 +260,6 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
             dome_overlay(b.canvas, pc + rng.normal(0, die_px * 0.2, 2), die_px * rng.uniform(1.6, 2.6), rng)
     for _ in range(int(rng.integers(0, 3)) if rng.random() < 0.45 else 0):
         b.occluder()
-    objects = b.finish()
+    objects, hidden = b.finish()
     img = camera_effects(_lighting(b.canvas, rng), rng)
-    return Scene(img, objects)
+    return Scene(img, objects, hidden)

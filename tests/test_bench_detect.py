@@ -1,0 +1,29 @@
+"""The detection benchmark's scoring: what counts as found, read, false, or ignored."""
+
+import importlib.util
+from pathlib import Path
+
+from vision.detector import Detection
+
+_spec = importlib.util.spec_from_file_location(
+    "bench_detect", Path(__file__).resolve().parent.parent / "benchmarks" / "bench_detect.py")
+bench_detect = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_detect)
+
+
+def test_found_read_false_and_detections_of_hidden_objects_are_told_apart():
+    truth = [{"kind": "card", "box": (0, 0, 60, 90), "card": "Td", "die": None},
+             {"kind": "card_back", "box": (100, 0, 160, 90), "card": None, "die": None},
+             {"kind": "die", "box": (200, 0, 230, 30), "card": None, "die": 4}]
+    hidden = [(300, 0, 360, 90)]  # a card under others, 20 % visible: not labelled
+    dets = [Detection("card", (2, 1, 61, 92), 0.9, card="Ts"),      # found, misread
+            Detection("card", (100, 0, 160, 90), 0.8, card="Td"),   # a back taken for a face: false
+            Detection("die", (201, 0, 231, 30), 0.7, die=4),        # found, read
+            Detection("card", (302, 2, 360, 88), 0.6, card="2c"),   # the hidden card: ignored
+            Detection("die", (500, 500, 530, 530), 0.5, die=1)]     # nothing there: false
+    tally = bench_detect.Tally()
+    tally.add(truth, dets, hidden)
+    assert tally.summary() == {
+        "cards": 2, "cards_found": 0.5, "face_up_found": 1.0, "face_down_found": 0.0,
+        "card_identity_accuracy": 0.0, "dice": 1, "dice_found": 1.0, "die_face_accuracy": 1.0,
+        "detections": 5, "detections_on_hidden_objects": 1, "false_detections": 0.5}
