@@ -54,12 +54,38 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
     return runs / "det" / "weights" / "best.pt"
 
 
+def occlude(x, share: float, g, max_cover: float = 0.5):
+    """Cover part of about ``share`` of the crops x (N x C x H x W) as a card lying over them does in a
+    pile or a fan: everything beyond a random straight edge, 10 % to max_cover of the crop, is taken
+    from another crop of the batch. The edge never reaches the crop's centre (max_cover <= 0.5), so
+    at most one of a card's two index corners is covered: the crop stays readable, from its index
+    rather than from a count of pips that a covering card changes."""
+    import torch
+    n, _, h, w = x.shape
+    picked = torch.nonzero(torch.rand(n, generator=g) < share).flatten()
+    if len(picked) == 0:
+        return x
+    k = len(picked)
+    v, u = torch.meshgrid(torch.arange(h) - (h - 1) / 2, torch.arange(w) - (w - 1) / 2, indexing="ij")
+    angle = torch.rand(k, 1, 1, generator=g) * 2 * torch.pi
+    reach = (u * torch.cos(angle) + v * torch.sin(angle)).reshape(k, -1)  # distance along the edge's normal
+    cover = torch.empty(k, 1).uniform_(0.1, max_cover, generator=g)
+    covered = (cover * h * w).long()
+    edge = reach.sort(dim=1, descending=True).values.gather(1, covered)  # the covered pixels lie beyond it
+    mask = (reach > torch.clamp(edge, min=1e-6)).reshape(k, 1, h, w)
+    others = x[torch.randint(n, (k,), generator=g)]
+    x = x.clone()
+    x[picked] = torch.where(mask, others, x[picked])
+    return x
+
+
 def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None,
-                     device: str = "cpu") -> float:
+                     device: str = "cpu", occlude_share: float = 0.0) -> float:
     """Train a CropClassifier on the crops of all train_npz files with light photometric augmentation
     and a random half turn (which end of a crop is up is open); saves the best state to out; returns
-    val accuracy. init: continue from this checkpoint of ours (its width and pooling win)."""
+    val accuracy. init: continue from this checkpoint of ours (its width and pooling win).
+    occlude_share: this share of each batch is partly covered by other crops (see occlude)."""
     import torch
     from torch import nn
 
@@ -92,6 +118,8 @@ def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: 
             n = len(x)
             turn = torch.rand(n, generator=g) < 0.5
             x[turn] = x[turn].flip(2, 3)
+            if occlude_share:
+                x = occlude(x, occlude_share, g)
             gain = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.35, generator=g)
             tint = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
             x = (x * gain * tint + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1, generator=g)
@@ -117,6 +145,11 @@ def evaluate_classifier(model, x, y, device="cpu") -> float:
     with torch.no_grad():
         pred = torch.cat([model(b.to(device)).argmax(1).cpu() for b in x.split(512)])
     return float((pred == y).float().mean()) if len(y) else float("nan")
+
+
+def classifier_train_files(stage: str, folders: list[Path]) -> list[Path]:
+    """A classifier's training crops in these data folders (card_train.npz, card_train_loose.npz, ...)."""
+    return [f for folder in folders for f in sorted(folder.glob(f"{stage}_train*.npz"))]
 
 
 def export_classifier(pt: Path, onnx_path: Path, crop_wh) -> None:
@@ -152,6 +185,10 @@ def main(argv=None):
     ap.add_argument("--cls-width", type=int, default=16, help="classifier width (channels of its first layer)")
     ap.add_argument("--cls-lr", type=float, default=3e-3, help="classifiers' peak learning rate")
     ap.add_argument("--card-init", type=Path, help="card classifier: continue from this checkpoint of ours")
+    ap.add_argument("--card-occlude", type=float, default=0.0, metavar="SHARE",
+                    help="card classifier: partly cover this share of the training crops, as a card on top would")
+    ap.add_argument("--extra-data", type=Path, action="append", default=[], metavar="DIR",
+                    help="another models.make_dataset folder whose classifier training crops join --data's")
     ap.add_argument("--hours", type=float, help="detector time budget: ultralytics fits the epochs (and LR schedule) to it")
     ap.add_argument("--init", type=Path, help="detector: continue from these weights of ours (fine-tune)")
     ap.add_argument("--imgsz", type=int, default=320)
@@ -178,10 +215,10 @@ def main(argv=None):
         else:
             n, wh, pooled = (52, CARD_CROP_WH, (2, 1)) if stage == "card" else (6, DIE_CROP_WH, (1, 1))
             pt = a.runs / f"{stage}_classifier.pt"
-            train_files = sorted(a.data.glob(f"{stage}_train*.npz"))  # card_train.npz, card_train_loose.npz
+            train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,
                                    width=a.cls_width, lr=a.cls_lr, init=a.card_init if stage == "card" else None,
-                                   device=a.device)
+                                   device=a.device, occlude_share=a.card_occlude if stage == "card" else 0.0)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)

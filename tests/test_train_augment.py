@@ -1,0 +1,58 @@
+"""The card classifier's occlusion augmentation and where a classifier's training crops come from."""
+
+import numpy as np
+import torch
+
+from models.train import classifier_train_files, occlude
+
+
+def _flat_crops(n=40, h=80, w=56):
+    """Crop i is the constant i + 1, so every pixel tells which crop it came from."""
+    return torch.arange(1, n + 1, dtype=torch.float32).reshape(n, 1, 1, 1).expand(n, 3, h, w).clone()
+
+
+def test_no_share_leaves_the_crops_alone():
+    x = _flat_crops()
+    assert torch.equal(occlude(x, 0.0, torch.Generator().manual_seed(0)), x)
+
+
+def test_a_covered_crop_loses_a_tenth_to_a_half_to_one_other_crop_beyond_a_straight_edge():
+    x = _flat_crops()
+    y = occlude(x, 1.0, torch.Generator().manual_seed(1))
+    assert torch.equal(x, _flat_crops())  # the input is not changed in place
+    covered_crops = 0
+    for i in range(len(x)):
+        taken = y[i, 0] != i + 1
+        if not taken.any():  # the other crop drawn was itself
+            continue
+        covered_crops += 1
+        assert len(torch.unique(y[i, 0][taken])) == 1  # one covering crop
+        assert torch.equal(y[i, 0] == y[i, 1], torch.ones_like(taken)) and torch.equal(y[i, 1], y[i, 2])
+        assert 0.1 <= taken.float().mean().item() <= 0.5
+        # never both ends of a diagonal: one index corner of a card always stays in sight
+        assert not (taken[0, 0] and taken[-1, -1]) and not (taken[0, -1] and taken[-1, 0])
+        # a straight edge: along every row the covered pixels are one run touching a side of the crop
+        for row in taken:
+            cols = torch.nonzero(row).flatten()
+            if len(cols):
+                assert cols[-1] - cols[0] + 1 == len(cols) and (cols[0] == 0 or cols[-1] == row.numel() - 1)
+    assert covered_crops >= 35
+
+
+def test_about_the_share_asked_for_is_covered():
+    x = torch.rand(2000, 3, 16, 12, generator=torch.Generator().manual_seed(2))
+    y = occlude(x, 0.3, torch.Generator().manual_seed(3))
+    share = (y != x).flatten(1).any(1).float().mean().item()
+    assert 0.26 <= share <= 0.34
+
+
+def test_training_crops_are_gathered_from_every_data_folder(tmp_path):
+    main, extra = tmp_path / "data3", tmp_path / "crops"
+    for folder, names in ((main, ["card_train.npz", "card_val.npz", "die_train.npz"]),
+                          (extra, ["card_train_loose.npz", "card_train.npz", "die_val.npz"])):
+        folder.mkdir()
+        for name in names:
+            np.savez(folder / name, x=np.zeros((1, 2, 2, 3), np.uint8), y=np.zeros(1, np.int64))
+    assert classifier_train_files("card", [main, extra]) == [
+        main / "card_train.npz", extra / "card_train.npz", extra / "card_train_loose.npz"]
+    assert classifier_train_files("die", [main, extra]) == [main / "die_train.npz"]
