@@ -3,10 +3,11 @@
 # run, then the continuations (a detector fine-tune from our own weights, the card classifier
 # continued on loose-box crops), a second data set (new scenes, dice showing their sides) for the
 # die classifier, and a third (also rows of table cards with gaps) whose scene crops, with the first
-# data set's single-card crops made again, continue the card classifier on partly covered crops.
+# data set's single-card crops made again, continue the card classifier on partly covered crops,
+# and whose die crops continue the die classifier.
 # On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 min, detector 79 + 54 min, card classifier
 # 33 min + its continuation (not timed) + 25 min (one thread, beside a detector run), die classifier
-# 9 min. A detector step cut off resumes from its runs/ folder when the script is run again; data and
+# 9 + 1.3 min. A detector step cut off resumes from its runs/ folder when the script is run again; data and
 # classifier steps start over.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -32,3 +33,5 @@ python3 -m models.make_dataset --out runs/data_crops --train 0 --val 0 --card-cr
     --loose-card-crops 26000 --seed 0
 python3 -m models.train --data runs/data3 --extra-data runs/data_crops --runs runs/train_cls_occ --only card \
     --cls-epochs 6 --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 --threads 1 --ship
+python3 -m models.train --data runs/data3 --runs runs/train_die3 --only die --cls-epochs 8 --cls-lr 1e-3 \
+    --die-init models/weights/die_classifier.pt --threads 1 --ship

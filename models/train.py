@@ -185,6 +185,7 @@ def main(argv=None):
     ap.add_argument("--cls-width", type=int, default=16, help="classifier width (channels of its first layer)")
     ap.add_argument("--cls-lr", type=float, default=3e-3, help="classifiers' peak learning rate")
     ap.add_argument("--card-init", type=Path, help="card classifier: continue from this checkpoint of ours")
+    ap.add_argument("--die-init", type=Path, help="die classifier: continue from this checkpoint of ours")
     ap.add_argument("--card-occlude", type=float, default=0.0, metavar="SHARE",
                     help="card classifier: partly cover this share of the training crops, as a card on top would")
     ap.add_argument("--extra-data", type=Path, action="append", default=[], metavar="DIR",
@@ -217,7 +218,7 @@ def main(argv=None):
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,
-                                   width=a.cls_width, lr=a.cls_lr, init=a.card_init if stage == "card" else None,
+                                   width=a.cls_width, lr=a.cls_lr, init=a.card_init if stage == "card" else a.die_init,
                                    device=a.device, occlude_share=a.card_occlude if stage == "card" else 0.0)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:

@@ -1,9 +1,10 @@
 """The card classifier's occlusion augmentation and where a classifier's training crops come from."""
 
 import numpy as np
+import pytest
 import torch
 
-from models.train import classifier_train_files, occlude
+from models.train import classifier_train_files, main, occlude
 
 
 def _flat_crops(n=40, h=80, w=56):
@@ -56,3 +57,19 @@ def test_training_crops_are_gathered_from_every_data_folder(tmp_path):
     assert classifier_train_files("card", [main, extra]) == [
         main / "card_train.npz", extra / "card_train.npz", extra / "card_train_loose.npz"]
     assert classifier_train_files("die", [main, extra]) == [main / "die_train.npz"]
+
+
+@pytest.mark.parametrize("stage, wh, flag", [("card", (56, 80), "--card-init"), ("die", (40, 40), "--die-init")])
+def test_a_classifier_continues_from_the_checkpoint_it_is_given(tmp_path, stage, wh, flag):
+    data = tmp_path / "data"
+    data.mkdir()
+    rng = np.random.default_rng(0)
+    n_classes = 52 if stage == "card" else 6
+    for split in ("train", "val"):
+        np.savez(data / f"{stage}_{split}.npz", x=rng.integers(0, 255, (8, wh[1], wh[0], 3), dtype=np.uint8),
+                 y=np.arange(8) % n_classes)
+    first, second = tmp_path / "first", tmp_path / "second"
+    main(["--data", str(data), "--runs", str(first), "--only", stage, "--cls-epochs", "1", "--cls-width", "8"])
+    main(["--data", str(data), "--runs", str(second), "--only", stage, "--cls-epochs", "1", flag,
+          str(first / f"{stage}_classifier.pt")])
+    assert torch.load(second / f"{stage}_classifier.pt")["width"] == 8  # the checkpoint's width, not the default 16
