@@ -2,13 +2,13 @@
 # Remake the shipped weights the way they were made: one seeded data set, a from-scratch training
 # run, then the continuations (a detector fine-tune from our own weights, the card classifier
 # continued on loose-box crops), a second data set (new scenes, dice showing their sides) for the
-# die classifier, and a third (also rows of table cards with gaps) whose scene crops, with the first
-# data set's single-card crops made again, continue the card classifier on partly covered crops,
-# and whose die crops continue the die classifier.
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 min, detector 79 + 54 min, card classifier
-# 33 min + its continuation (not timed) + 25 min (one thread, beside a detector run), die classifier
-# 9 + 1.3 min. A detector step cut off resumes from its runs/ folder when the script is run again; data and
-# classifier steps start over.
+# die classifier and a detector fine-tune, and a third (also rows of table cards with gaps) for a
+# last detector fine-tune; its scene crops, with the first data set's single-card crops made again,
+# continue the card classifier on partly covered crops, and its die crops the die classifier.
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 min; detector 79 + 54 + 132 + 90 min; card
+# classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector run); die
+# classifier 9 + 1.3 min. A detector step cut off resumes from its runs/ folder when the script is
+# run again; data and classifier steps start over.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 set -euo pipefail
@@ -27,8 +27,12 @@ python3 -m models.train --data runs/data --runs runs/train_cls_ft --only card --
 python3 -m models.make_dataset --out runs/data2 --train 2000 --val 200 --card-crops 0 --seed 1 \
     --real-dice "$real_dice"
 python3 -m models.train --data runs/data2 --runs runs/train_die2 --only die --cls-epochs 8 --ship
+python3 -m models.train --data runs/data2 --runs runs/train_det5 --only det --init models/weights/detector.pt \
+    --epochs 25 --hours 2.2
 python3 -m models.make_dataset --out runs/data3 --train 2000 --val 200 --card-crops 0 --seed 2 \
     --real-dice "$real_dice"
+python3 -m models.train --data runs/data3 --runs runs/train_det6 --only det \
+    --init runs/train_det5/det/weights/best.pt --epochs 15 --hours 1.5 --ship
 python3 -m models.make_dataset --out runs/data_crops --train 0 --val 0 --card-crops 15600 \
     --loose-card-crops 26000 --seed 0
 python3 -m models.train --data runs/data3 --extra-data runs/data_crops --runs runs/train_cls_occ --only card \
