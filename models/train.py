@@ -54,12 +54,15 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
     return runs / "det" / "weights" / "best.pt"
 
 
-def occlude(x, share: float, g, max_cover: float = 0.5):
+COVER = (0.1, 0.5)  # share of a crop that occlude() covers, drawn uniformly
+
+
+def occlude(x, share: float, g):
     """Cover part of about ``share`` of the crops x (N x C x H x W) as a card lying over them does in a
-    pile or a fan: everything beyond a random straight edge, 10 % to max_cover of the crop, is taken
-    from another crop of the batch. The edge never reaches the crop's centre (max_cover <= 0.5), so
-    at most one of a card's two index corners is covered: the crop stays readable, from its index
-    rather than from a count of pips that a covering card changes."""
+    pile or a fan: everything beyond a random straight edge, a COVER share of the crop, is taken from
+    another crop of the batch. The edge is kept on the far side of the crop's centre, so at most one
+    of a card's two index corners is covered: the crop stays readable, from its index rather than from
+    a count of pips that a covering card changes."""
     import torch
     n, _, h, w = x.shape
     picked = torch.nonzero(torch.rand(n, generator=g) < share).flatten()
@@ -69,10 +72,10 @@ def occlude(x, share: float, g, max_cover: float = 0.5):
     v, u = torch.meshgrid(torch.arange(h) - (h - 1) / 2, torch.arange(w) - (w - 1) / 2, indexing="ij")
     angle = torch.rand(k, 1, 1, generator=g) * 2 * torch.pi
     reach = (u * torch.cos(angle) + v * torch.sin(angle)).reshape(k, -1)  # distance along the edge's normal
-    cover = torch.empty(k, 1).uniform_(0.1, max_cover, generator=g)
+    cover = torch.empty(k, 1).uniform_(*COVER, generator=g)
     covered = (cover * h * w).long()
     edge = reach.sort(dim=1, descending=True).values.gather(1, covered)  # the covered pixels lie beyond it
-    mask = (reach > torch.clamp(edge, min=1e-6)).reshape(k, 1, h, w)
+    mask = (reach > torch.clamp(edge, min=1e-6)).reshape(k, 1, h, w)  # > 0: the centre stays in sight
     others = x[torch.randint(n, (k,), generator=g)]
     x = x.clone()
     x[picked] = torch.where(mask, others, x[picked])
@@ -214,12 +217,14 @@ def main(argv=None):
             if a.ship:
                 export_detector(best, a.imgsz, a.ship_to)
         else:
-            n, wh, pooled = (52, CARD_CROP_WH, (2, 1)) if stage == "card" else (6, DIE_CROP_WH, (1, 1))
+            n, wh, pooled, init, occlude_share = {
+                "card": (52, CARD_CROP_WH, (2, 1), a.card_init, a.card_occlude),
+                "die": (6, DIE_CROP_WH, (1, 1), a.die_init, 0.0)}[stage]
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,
-                                   width=a.cls_width, lr=a.cls_lr, init=a.card_init if stage == "card" else a.die_init,
-                                   device=a.device, occlude_share=a.card_occlude if stage == "card" else 0.0)
+                                   width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
+                                   occlude_share=occlude_share)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)

@@ -48,15 +48,15 @@ def test_about_the_share_asked_for_is_covered():
 
 
 def test_training_crops_are_gathered_from_every_data_folder(tmp_path):
-    main, extra = tmp_path / "data3", tmp_path / "crops"
-    for folder, names in ((main, ["card_train.npz", "card_val.npz", "die_train.npz"]),
+    data3, extra = tmp_path / "data3", tmp_path / "crops"
+    for folder, names in ((data3, ["card_train.npz", "card_val.npz", "die_train.npz"]),
                           (extra, ["card_train_loose.npz", "card_train.npz", "die_val.npz"])):
         folder.mkdir()
         for name in names:
             np.savez(folder / name, x=np.zeros((1, 2, 2, 3), np.uint8), y=np.zeros(1, np.int64))
-    assert classifier_train_files("card", [main, extra]) == [
-        main / "card_train.npz", extra / "card_train.npz", extra / "card_train_loose.npz"]
-    assert classifier_train_files("die", [main, extra]) == [main / "die_train.npz"]
+    assert classifier_train_files("card", [data3, extra]) == [
+        data3 / "card_train.npz", extra / "card_train.npz", extra / "card_train_loose.npz"]
+    assert classifier_train_files("die", [data3, extra]) == [data3 / "die_train.npz"]
 
 
 @pytest.mark.parametrize("stage, wh, flag", [("card", (56, 80), "--card-init"), ("die", (40, 40), "--die-init")])
@@ -73,3 +73,16 @@ def test_a_classifier_continues_from_the_checkpoint_it_is_given(tmp_path, stage,
     main(["--data", str(data), "--runs", str(second), "--only", stage, "--cls-epochs", "1", flag,
           str(first / f"{stage}_classifier.pt")])
     assert torch.load(second / f"{stage}_classifier.pt")["width"] == 8  # the checkpoint's width, not the default 16
+
+
+def test_occlusion_is_asked_of_the_card_classifier_only(tmp_path, monkeypatch):
+    asked = {}
+
+    def record(train_files, val_npz, n_classes, out, *args, **kwargs):
+        asked[out.stem] = (n_classes, kwargs["occlude_share"])
+        return 0.0
+
+    monkeypatch.setattr("models.train.train_classifier", record)
+    main(["--data", str(tmp_path), "--runs", str(tmp_path / "runs"), "--only", "card", "--only", "die",
+          "--card-occlude", "0.4"])
+    assert asked == {"card_classifier": (52, 0.4), "die_classifier": (6, 0.0)}
