@@ -117,11 +117,12 @@ def card_sample(args):
 
 
 def add_real_dice(photos, split, det, dice_out, rng, copies=1):
+    """Crops of real dice for the die classifier (copies jittered crops of each die); det: also the
+    photos and their boxes for the detector, or None (their labels box the pips, not the whole die)."""
     for p in photos:
         img = cv2.imread(str(p))
         h, w = img.shape[:2]
         boxes = read_yolo_boxes(p.with_suffix(".txt"), w, h)
-        cv2.imwrite(str(det / "images" / split / f"real_{p.stem}.jpg"), img)
         lines = []
         for v, x1, y1, x2, y2 in boxes:
             q = np.clip(np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]) / np.float32([w, h]), 0, 1).ravel()
@@ -130,7 +131,9 @@ def add_real_dice(photos, split, det, dice_out, rng, copies=1):
                 rect = jittered_rect(np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]), rng)
                 dice_out[0].append(np.ascontiguousarray(np.rot90(upright_crop(img, rect, DIE_CROP_WH), int(rng.integers(4)))))
                 dice_out[1].append(v - 1)
-        (det / "labels" / split / f"real_{p.stem}.txt").write_text("\n".join(lines) + "\n")
+        if det is not None:
+            cv2.imwrite(str(det / "images" / split / f"real_{p.stem}.jpg"), img)
+            (det / "labels" / split / f"real_{p.stem}.txt").write_text("\n".join(lines) + "\n")
 
 
 def _stack(crops, wh) -> np.ndarray:
@@ -149,6 +152,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder: its training split joins the training data")
+    ap.add_argument("--real-dice-crops-only", action="store_true",
+                    help="the real dice feed the die classifier only, not the detector: their labels box the "
+                         "top face's pips (a 1's box is its pip), and the detector is to box the whole die")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--no-svg", action="store_true", help="procedural decks only (no rsvg-convert needed)")
     a = ap.parse_args(argv)
@@ -186,7 +192,8 @@ def main(argv=None):
             if a.real_dice:
                 rtrain, rval = real_dice_split(a.real_dice)
                 if split == "train":
-                    add_real_dice(rtrain, "train", det, (dice, die_y), np.random.default_rng([a.seed, 7]), copies=4)
+                    add_real_dice(rtrain, "train", None if a.real_dice_crops_only else det, (dice, die_y),
+                                  np.random.default_rng([a.seed, 7]), copies=4)
             np.savez_compressed(a.out / f"card_{split}.npz", x=_stack(cards, CARD_CROP_WH), y=np.array(card_y, np.int64))
             np.savez_compressed(a.out / f"die_{split}.npz", x=_stack(dice, DIE_CROP_WH), y=np.array(die_y, np.int64))
             print(f"{split}: {n} scenes, {len(cards)} card crops, {len(dice)} die crops", flush=True)

@@ -27,3 +27,19 @@ def test_found_read_false_and_detections_of_hidden_objects_are_told_apart():
         "cards": 2, "cards_found": 0.5, "face_up_found": 1.0, "face_down_found": 0.0,
         "card_identity_accuracy": 0.0, "dice": 1, "dice_found": 1.0, "die_face_accuracy": 1.0,
         "detections": 5, "detections_on_hidden_objects": 1, "false_detections": 0.5}
+
+
+def test_real_dice_scored_by_centre_match_a_whole_die_box_to_its_pip_label():
+    # The real photos label a 1 by its single pip: a whole-die box around it has IoU 0.1 with that
+    # label, so it is missed by IoU and found by centre; a second box on the same die stays false.
+    truth = [{"kind": "die", "box": (110, 110, 120, 120), "card": None, "die": 1},
+             {"kind": "die", "box": (205, 105, 235, 135), "card": None, "die": 6}]
+    dets = [Detection("die", (100, 100, 130, 130), 0.9, die=1),     # whole die around the pip
+            Detection("die", (200, 100, 240, 140), 0.8, die=5),     # whole die, misread
+            Detection("die", (102, 102, 128, 128), 0.7, die=1),     # a duplicate of the first
+            Detection("die", (300, 300, 330, 330), 0.6, die=2)]     # nothing there
+    by_iou, by_centre = bench_detect.Tally(), bench_detect.Tally(bench_detect.centre_inside)
+    by_iou.add(truth, dets)
+    by_centre.add(truth, dets)
+    assert (by_iou.found["die"], by_iou.false) == (1, 3)
+    assert (by_centre.found["die"], by_centre.read_ok["die"], by_centre.false) == (2, 1, 2)

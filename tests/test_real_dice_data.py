@@ -1,0 +1,54 @@
+"""The real dice photos join the training data: as detector boxes and die crops, or as crops only."""
+
+import cv2
+import numpy as np
+
+from models import make_dataset
+from models.make_dataset import add_real_dice, read_yolo_boxes
+from vision.crops import DIE_CROP_WH
+
+
+def _photo(folder, name, label):
+    image = np.full((48, 64, 3), 90, np.uint8)
+    cv2.imwrite(str(folder / f"{name}.jpg"), image)
+    (folder / f"{name}.txt").write_text(label)
+    return folder / f"{name}.jpg"
+
+
+def _det_folder(root):
+    for sub in ("images", "labels"):
+        (root / sub / "train").mkdir(parents=True)
+    return root
+
+
+def test_read_yolo_boxes_gives_pip_count_and_pixel_corners(tmp_path):
+    photo = _photo(tmp_path, "dice_1", "5 0.5 0.25 0.25 0.5\n")
+    assert read_yolo_boxes(photo.with_suffix(".txt"), 64, 48) == [(6, 24.0, 0.0, 40.0, 24.0)]
+
+
+def test_real_dice_give_the_detector_their_boxes_and_the_die_classifier_crops(tmp_path):
+    photo = _photo(tmp_path, "dice_1", "0 0.5 0.5 0.25 0.25\n3 0.25 0.5 0.25 0.25\n")
+    det = _det_folder(tmp_path / "det")
+    crops, faces = [], []
+    add_real_dice([photo], "train", det, (crops, faces), np.random.default_rng(0), copies=2)
+    assert faces == [0, 0, 3, 3]
+    assert all(c.shape in ((DIE_CROP_WH[1], DIE_CROP_WH[0], 3), (DIE_CROP_WH[0], DIE_CROP_WH[1], 3)) for c in crops)
+    assert (det / "images" / "train" / "real_dice_1.jpg").is_file()
+    lines = (det / "labels" / "train" / "real_dice_1.txt").read_text().split()
+    assert lines[:9] == ["2", "0.37500", "0.37500", "0.62500", "0.37500", "0.62500", "0.62500", "0.37500", "0.62500"]
+
+
+def test_real_dice_crops_only_keeps_their_crops_and_leaves_the_detector_data_alone(tmp_path):
+    photos = tmp_path / "real"
+    photos.mkdir()
+    for n in (1, 2):  # dice_1 is the validation photo (every 5th), dice_2 trains
+        _photo(photos, f"dice_{n}", "0 0.5 0.5 0.25 0.25\n")
+    made = {}
+    for flag in ([], ["--real-dice-crops-only"]):
+        out = tmp_path / ("crops_only" if flag else "both")
+        make_dataset.main(["--out", str(out), "--train", "1", "--val", "0", "--card-crops", "0", "--no-svg",
+                           "--workers", "1", "--real-dice", str(photos), *flag])
+        made[bool(flag)] = (sorted(p.name for p in (out / "det" / "images" / "train").iterdir()),
+                            np.load(out / "die_train.npz")["y"].tolist())
+    assert made[False][0] == ["real_dice_2.jpg", "s000000.jpg"] and made[True][0] == ["s000000.jpg"]
+    assert made[True][1] == made[False][1] and made[True][1][-4:] == [0, 0, 0, 0]
