@@ -113,6 +113,12 @@ class Tally:
 OPEN = 0.95  # an object at least this visible lies "in the open": nothing to speak of covers it
 
 
+def in_the_open(truth: list[dict], hidden: list) -> tuple[list[dict], list]:
+    """(truth, hidden) for scoring the objects in the open alone: the others join the hidden ones,
+    so a detection of them is neither found nor false."""
+    return [t for t in truth if t["visible"] >= OPEN], hidden + [t["box"] for t in truth if t["visible"] < OPEN]
+
+
 def synthetic(detector, n, seed, cache_root):
     """Scores over every labelled object, and over the objects in the open alone (the others ignored)."""
     decks = deck_names(cache_root)
@@ -122,9 +128,10 @@ def synthetic(detector, n, seed, cache_root):
         image = cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
         truth = [{"kind": o.kind, "box": o.box, "card": o.card, "die": o.die, "visible": o.visible} for o in scene.objects]
         dets = detector.detect(image)
-        tally.add(truth, dets, [o.box for o in scene.hidden])
-        in_open.add([t for t in truth if t["visible"] >= OPEN],
-                    dets, [o.box for o in scene.hidden] + [t["box"] for t in truth if t["visible"] < OPEN])
+        hidden = [o.box for o in scene.hidden]
+        tally.add(truth, dets, hidden)
+        open_truth, open_hidden = in_the_open(truth, hidden)
+        in_open.add(open_truth, dets, open_hidden)
         images.append(image)
     keys = ("cards", "cards_found", "face_up_found", "face_down_found", "card_identity_accuracy", "dice",
             "dice_found", "die_face_accuracy")

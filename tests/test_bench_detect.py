@@ -43,3 +43,15 @@ def test_real_dice_scored_by_centre_match_a_whole_die_box_to_its_pip_label():
     by_centre.add(truth, dets)
     assert (by_iou.found["die"], by_iou.false) == (1, 3)
     assert (by_centre.found["die"], by_centre.read_ok["die"], by_centre.false) == (2, 1, 2)
+
+
+def test_in_the_open_scores_free_objects_and_ignores_detections_of_covered_ones():
+    truth = [{"kind": "card", "box": (0, 0, 60, 90), "card": "Td", "die": None, "visible": 1.0},
+             {"kind": "card", "box": (40, 0, 100, 90), "card": "5s", "die": None, "visible": 0.5}]
+    dets = [Detection("card", (0, 0, 60, 90), 0.9, card="Td"),
+            Detection("card", (40, 0, 100, 90), 0.8, card="6s")]      # the half-covered card, misread
+    open_truth, open_hidden = bench_detect.in_the_open(truth, [(300, 0, 360, 90)])
+    assert open_hidden == [(300, 0, 360, 90), (40, 0, 100, 90)]
+    tally = bench_detect.Tally()
+    tally.add(open_truth, dets, open_hidden)
+    assert (tally.n["card"], tally.found["card"], tally.read_ok["card"], tally.false, tally.on_hidden) == (1, 1, 1, 0, 1)
