@@ -16,8 +16,9 @@ The real photos' labels box the pattern of pips on the die's top face, not the w
 is its single pip (median side 26 px against 48 px for a 6; label_side_px_by_face in the results
 shows it). IoU >= 0.5 against such a box is a test of that labelling habit more than of finding the
 die, so the real dice are also scored by centre: a detection finds a labelled die when the label's
-centre lies inside the detection's box (one to one, best score first), and a detection holding no
-labelled centre is false. Both scorings are written.
+centre lies inside the detection's box (one to one, best score first; of two centres in one box the
+nearer to its middle wins), and a detection holding no labelled centre is false. Both scorings are
+written.
 Writes benchmarks/results/detect.json.
 """
 
@@ -42,10 +43,15 @@ from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E40
 from vision.detector import Detector  # noqa: E402
 
 
-def centre_inside(box, label) -> float:
-    """1.0 when the label box's centre lies inside box (a match score for Tally(match=centre_inside)), else 0."""
+def centre_score(box, label) -> float:
+    """A match score for Tally(match=centre_score): 0 when the label box's centre lies outside box,
+    else 0.5 (on its edge) to 1 (at its centre), so of two labelled dice in one box the nearer wins."""
     cx, cy = (label[0] + label[2]) / 2, (label[1] + label[3]) / 2
-    return float(box[0] <= cx <= box[2] and box[1] <= cy <= box[3])
+    half_w, half_h = (box[2] - box[0]) / 2, (box[3] - box[1]) / 2
+    if half_w <= 0 or half_h <= 0:
+        return 0.0
+    off = max(abs(cx - (box[0] + box[2]) / 2) / half_w, abs(cy - (box[1] + box[3]) / 2) / half_h)
+    return 1.0 - off / 2 if off <= 1 else 0.0
 
 
 def iou(a, b) -> float:
@@ -139,7 +145,7 @@ def synthetic(detector, n, seed, cache_root):
 
 
 def real_dice(detector, root: Path):
-    by_iou, by_centre, sides = Tally(), Tally(centre_inside), {}
+    by_iou, by_centre, sides = Tally(), Tally(centre_score), {}
     _, val = real_dice_split(root)
     for p in val:
         image = cv2.imread(str(p))

@@ -38,7 +38,7 @@ def test_real_dice_scored_by_centre_match_a_whole_die_box_to_its_pip_label():
             Detection("die", (200, 100, 240, 140), 0.8, die=5),     # whole die, misread
             Detection("die", (102, 102, 128, 128), 0.7, die=1),     # a duplicate of the first
             Detection("die", (300, 300, 330, 330), 0.6, die=2)]     # nothing there
-    by_iou, by_centre = bench_detect.Tally(), bench_detect.Tally(bench_detect.centre_inside)
+    by_iou, by_centre = bench_detect.Tally(), bench_detect.Tally(bench_detect.centre_score)
     by_iou.add(truth, dets)
     by_centre.add(truth, dets)
     assert (by_iou.found["die"], by_iou.false) == (1, 3)
@@ -55,3 +55,14 @@ def test_in_the_open_scores_free_objects_and_ignores_detections_of_covered_ones(
     tally = bench_detect.Tally()
     tally.add(open_truth, dets, open_hidden)
     assert (tally.n["card"], tally.found["card"], tally.read_ok["card"], tally.false, tally.on_hidden) == (1, 1, 1, 0, 1)
+
+
+def test_by_centre_a_box_holding_two_labelled_centres_takes_the_nearer():
+    truth = [{"kind": "die", "box": (125, 125, 135, 135), "card": None, "die": 3},   # centre at the box's centre
+             {"kind": "die", "box": (100, 100, 110, 110), "card": None, "die": 2}]   # centre near the box's edge
+    tally = bench_detect.Tally(bench_detect.centre_score)
+    tally.add(truth, [Detection("die", (100, 100, 160, 160), 0.9, die=3)])
+    assert (tally.found["die"], tally.read_ok["die"], tally.false) == (1, 1, 0)
+    assert bench_detect.centre_score((100, 100, 160, 160), (128, 128, 132, 132)) == 1.0
+    assert bench_detect.centre_score((100, 100, 160, 160), (155, 125, 165, 135)) == 0.5
+    assert bench_detect.centre_score((100, 100, 160, 160), (165, 125, 175, 135)) == 0.0

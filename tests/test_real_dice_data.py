@@ -32,7 +32,7 @@ def test_real_dice_give_the_detector_their_boxes_and_the_die_classifier_crops(tm
     crops, faces = [], []
     add_real_dice([photo], "train", det, (crops, faces), np.random.default_rng(0), copies=2)
     assert faces == [0, 0, 3, 3]
-    assert all(c.shape in ((DIE_CROP_WH[1], DIE_CROP_WH[0], 3), (DIE_CROP_WH[0], DIE_CROP_WH[1], 3)) for c in crops)
+    assert [c.shape for c in crops] == [(DIE_CROP_WH[1], DIE_CROP_WH[0], 3)] * 4
     assert (det / "images" / "train" / "real_dice_1.jpg").is_file()
     lines = (det / "labels" / "train" / "real_dice_1.txt").read_text().split()
     assert lines[:9] == ["2", "0.37500", "0.37500", "0.62500", "0.37500", "0.62500", "0.62500", "0.37500", "0.62500"]
