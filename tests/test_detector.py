@@ -6,7 +6,7 @@ import pytest
 
 from models.synth import (back_image, camera_homography, card_image, die_image, place, sprite_corners, sprite_matrix,
                           table_texture)
-from vision.detector import Detection, Detector, WeightsMissing, _off_markers, _uncovered
+from vision.detector import Detection, Detector, WeightsMissing, _apart, _off_markers, _intersection, _uncovered, rotated_nms
 
 
 def iou(a, b):
@@ -98,6 +98,32 @@ def test_a_card_box_lying_under_surer_boxes_is_dropped():
     assert _uncovered(list(range(5)), rects, scores, 0.8, (400, 200)) == [0, 1, 3, 4]
     assert _uncovered(list(range(5)), rects, scores, 0.4, (400, 200)) == [0, 1, 3]
     assert _uncovered([2, 3], rects, scores, 0.8, (400, 200)) == [2, 3]
+
+
+def test_the_area_two_rotated_rects_share():
+    """A 30 x 30 die lying on a 100 x 150 card shares all of its 900 px (cv2.dnn.NMSBoxesRotated calls that IoU 1)."""
+    assert _intersection(((200, 200), (100, 150), 30.0), ((210, 190), (30, 30), 75.0)) == pytest.approx(900, rel=1e-4)
+    assert _intersection(((0, 0), (10, 20), 0.0), ((5, 0), (10, 20), 0.0)) == pytest.approx(100, rel=1e-4)
+    assert _intersection(((0, 0), (10, 10), 0.0), ((50, 0), (10, 10), 0.0)) == 0.0
+
+
+def test_rotated_nms_keeps_a_die_on_a_card_and_drops_the_same_card_boxed_again():
+    rects = [((200, 200), (100, 150), 30.0),    # a card
+             ((210, 190), (30, 30), 75.0),      # a die lying on it
+             ((203, 198), (98, 152), 32.0),     # the card again, less sure
+             ((400, 200), (100, 150), 0.0)]     # another card
+    scores = np.array([0.9, 0.6, 0.8, 0.7])
+    assert rotated_nms(rects, scores, 0.5) == [0, 3, 1]
+    assert sorted(np.array(cv2.dnn.NMSBoxesRotated(rects, scores.tolist(), 0.3, 0.5)).ravel()) == [0, 3]  # why ours
+
+
+def test_a_die_boxed_twice_keeps_its_surer_box_and_touching_dice_both_stay():
+    rects = [((100, 100), (20, 20), 0.0),   # a real 1: its pip, sure
+             ((101, 99), (34, 34), 10.0),    # the whole die around it, less sure
+             ((134, 100), (30, 30), 0.0)]   # a second die, touching the first
+    scores = np.array([0.7, 0.4, 0.8])
+    assert _apart([0, 1, 2], rects, scores, 0.5) == [0, 2]
+    assert _apart([1, 2], rects, scores, 0.5) == [1, 2]
 
 
 def test_a_box_centred_on_a_calibration_marker_or_its_quiet_zone_is_dropped():

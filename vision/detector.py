@@ -81,6 +81,42 @@ def _session(path: Path, threads: int = 0, spin: bool = False):
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
 
 
+def _intersection(a, b) -> float:
+    """Area shared by two rotated rects ((cx, cy), (w, h), angle_deg)."""
+    kind, pts = cv2.rotatedRectangleIntersection(a, b)
+    if kind == cv2.INTERSECT_NONE or pts is None or len(pts) < 3:
+        return 0.0
+    return float(cv2.contourArea(cv2.convexHull(pts)))
+
+
+def _greedy(order: list[int], rects, scores, overlaps) -> list[int]:
+    """Of the rects ``order`` indexes, taken surest first, those for which ``overlaps(shared area, own area,
+    other's area)`` is false against every one kept before; only pairs whose bounding boxes meet are measured."""
+    pts = np.array([cv2.boxPoints(rects[i]) for i in order]).reshape(-1, 4, 2)
+    lo, hi = pts.min(1), pts.max(1)
+    area = [rects[i][1][0] * rects[i][1][1] for i in order]
+    kept: list[int] = []
+    for j in sorted(range(len(order)), key=lambda j: -scores[order[j]]):
+        if not any((lo[j] < hi[k]).all() and (lo[k] < hi[j]).all()
+                   and overlaps(_intersection(rects[order[j]], rects[order[k]]), area[j], area[k]) for k in kept):
+            kept.append(j)
+    return [order[j] for j in kept]
+
+
+def rotated_nms(rects, scores, iou: float) -> list[int]:
+    """Greedy non-maximum suppression of rotated rects at the given IoU: indexes kept, surest first.
+    Not cv2.dnn.NMSBoxesRotated: it counts a rect lying wholly inside another as IoU 1, so a die lying
+    on a card vanished under the card's box."""
+    return _greedy(list(range(len(rects))), rects, scores, lambda shared, a, b: shared > iou * (a + b - shared))
+
+
+def _apart(order: list[int], rects, scores, max_shared: float) -> list[int]:
+    """Of the die boxes ``order`` indexes, those sharing at most max_shared of the smaller box with a surer
+    one: two dice seen from above barely overlap, so a box within a die's box is the same die again (on a
+    real 1 the detector boxes the pip, and at times the die around it too)."""
+    return sorted(_greedy(order, rects, scores, lambda shared, a, b: shared > max_shared * min(a, b)))
+
+
 def _uncovered(order: list[int], rects, scores, max_covered: float, size, grid: int = 256) -> list[int]:
     """Of the boxes ``order`` indexes, those not more than max_covered under the union of surer ones
     (drawn on a grid of at most ``grid`` cells a side)."""
@@ -112,7 +148,9 @@ class Detector:
     validation; a card is read from crops at card_crop_scales (averaged: robust to a loose box), and
     card/die is None when the classifier's probability is below card_min_prob/die_min_prob. A card
     box lying more than max_covered under surer card boxes is dropped: it is a ghost spanning two
-    neighbours, or a card too hidden to count (the training labels stop at 65 % covered).
+    neighbours, or a card too hidden to count (the training labels stop at 65 % covered). A die box
+    sharing more than max_die_shared of its area (or of the surer box's, whichever is smaller) with a
+    surer die box is the same die boxed twice, and dropped.
     views: how many views of the image the detector looks at: 1 (the image), 2 (also mirrored) or 4
     (also upside down, and both); the boxes of all views are pooled before rotated NMS, so a card
     one view misses another finds (the detector trained on flipped scenes; 4 views cost 4 passes).
@@ -125,6 +163,7 @@ class Detector:
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_covered: float = 0.8,
+                 max_die_shared: float = 0.5,
                  views: int = 1, markers: bool = True, threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
@@ -135,7 +174,7 @@ class Detector:
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in (".onnx", ".pt") else (path.parent, path)
         self.backend, self.conf, self.iou = backend, conf, iou
         self.card_min_prob, self.die_min_prob = card_min_prob, die_min_prob
-        self.card_crop_scales, self.max_covered = card_crop_scales, max_covered
+        self.card_crop_scales, self.max_covered, self.max_die_shared = card_crop_scales, max_covered, max_die_shared
         if backend == "onnx":
             self._det = _session(det_file, threads, spin)
             self._det_input = self._det.get_inputs()[0].name
@@ -199,10 +238,18 @@ class Detector:
         return rects, res.conf.cpu().numpy(), res.cls.cpu().numpy().astype(int)
 
     def _nms(self, rects, scores, cls):
+        """Rotated NMS among cards and backs together (one card lies face up or down, never both); among
+        dice apart from them (a die may lie on a card), where a box mostly within a surer die's box is
+        the same die again (_apart); then across the survivors of both, so that an object claimed as a
+        card and as a die keeps its surer claim."""
         if not rects:
             return [], np.zeros(0), np.zeros(0, int)
-        idx = cv2.dnn.NMSBoxesRotated(rects, scores.astype(float).tolist(), self.conf, self.iou)
-        idx = np.array(idx).reshape(-1)
+        is_die = cls == KINDS.index("die")
+        cards, dice = np.flatnonzero(~is_die), np.flatnonzero(is_die)
+        idx = [int(cards[j]) for j in rotated_nms([rects[i] for i in cards], scores[cards], self.iou)]
+        kept_dice = [int(dice[j]) for j in rotated_nms([rects[i] for i in dice], scores[dice], self.iou)]
+        idx += _apart(kept_dice, rects, scores, self.max_die_shared)
+        idx = np.array([idx[j] for j in rotated_nms([rects[i] for i in idx], scores[idx], self.iou)], int)
         return [rects[i] for i in idx], scores[idx], cls[idx]
 
     # ---- stage 2: identities -----------------------------------------------------------------------
