@@ -5,7 +5,8 @@
 
 Writes OUT/det (ultralytics OBB data set: images/{train,val}, labels/{train,val}, data.yaml; classes
 card, card_back, die), OUT/card_{train,val}.npz and OUT/die_{train,val}.npz (upright crops for the
-identity classifiers, made with vision.crops.upright_crop as at run time). Real dice photos, when
+identity classifiers, made with vision.crops.upright_crop as at run time) and OUT/side_{train,val}.npz
+(crops of face-up cards, 0, and card backs, 1, cut with a loose box: which side of a card is up). Real dice photos, when
 given, join the training split except the fixed validation split (every 5th photo by number).
 """
 
@@ -61,6 +62,10 @@ def _rot180(crop, rng):
     return crop[::-1, ::-1] if rng.random() < 0.5 else crop
 
 
+SIDES = ("card", "card_back")  # the side classifier's classes: face up, face down
+SIDE_COPIES = {"card": 1, "card_back": 3}  # crops per object: backs are about a quarter of the cards
+SIDE_STREAM = 5  # the side crops' random stream within a scene
+
 VAL_OFFSET = 10_000_000  # scene numbers of the validation split: val scene i is scene VAL_OFFSET + i
 
 
@@ -71,15 +76,23 @@ def make_scene(rng, cache_root, decks):
 
 
 def scene_sample(args):
-    """One scene: (jpeg bytes, OBB label text, card crops, card labels, die crops, die labels)."""
+    """One scene: (jpeg bytes, OBB label text, card crops, card labels, die crops, die labels, side crops,
+    side labels). The side crops draw from a stream of their own, so the others are as they were before
+    side crops existed."""
     seed, i, cache_root, decks = args
     rng = np.random.default_rng([seed, i])
+    side_rng = np.random.default_rng([seed, i, SIDE_STREAM])
     scene = make_scene(rng, cache_root, decks)
     h, w = scene.image.shape[:2]
-    lines, cards, card_y, dice, die_y = [], [], [], [], []
+    lines, cards, card_y, dice, die_y, sides, side_y = [], [], [], [], [], [], []
     for o in scene.objects:
         pts = np.clip(o.corners / np.float32([w, h]), 0, 1).ravel()
         lines.append(f"{CLASSES.index(o.kind)} " + " ".join(f"{v:.5f}" for v in pts))
+        if o.kind != "die":
+            for _ in range(SIDE_COPIES[o.kind]):
+                rect = jittered_rect(o.corners, side_rng, loose=True)
+                sides.append(_rot180(upright_crop(scene.image, rect, CARD_CROP_WH), side_rng))
+                side_y.append(SIDES.index(o.kind))
         if o.kind == "card":
             cards.append(_rot180(upright_crop(scene.image, jittered_rect(o.corners, rng), CARD_CROP_WH), rng))
             card_y.append(D.CODES.index(o.card))
@@ -88,7 +101,7 @@ def scene_sample(args):
             dice.append(np.ascontiguousarray(np.rot90(crop, int(rng.integers(4)))))
             die_y.append(o.die - 1)
     ok, jpg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    return jpg.tobytes(), "\n".join(lines) + "\n", cards, card_y, dice, die_y
+    return jpg.tobytes(), "\n".join(lines) + "\n", cards, card_y, dice, die_y, sides, side_y
 
 
 LOOSE_OFFSET = 2_000_000  # loose-box card crops are numbered from here: a stream apart from the others
@@ -177,12 +190,12 @@ def main(argv=None):
         if a.only_loose:
             return
         for split, n, offset in (("val", a.val, VAL_OFFSET), ("train", a.train, 0)):
-            cards, card_y, dice, die_y = [], [], [], []
+            cards, card_y, dice, die_y, sides, side_y = [], [], [], [], [], []
             jobs = [(a.seed, offset + i, a.cards_cache, decks) for i in range(n)]
-            for i, (jpg, text, c, cy, d, dy) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
+            for i, (jpg, text, c, cy, d, dy, sd, sy) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
                 (det / "images" / split / f"s{i:06d}.jpg").write_bytes(jpg)
                 (det / "labels" / split / f"s{i:06d}.txt").write_text(text)
-                cards += c; card_y += cy; dice += d; die_y += dy
+                cards += c; card_y += cy; dice += d; die_y += dy; sides += sd; side_y += sy
                 if i % 200 == 0:
                     print(f"{split}: {i}/{n} scenes", flush=True)
             if split == "train":
@@ -196,7 +209,9 @@ def main(argv=None):
                                   np.random.default_rng([a.seed, 7]), copies=4)
             np.savez_compressed(a.out / f"card_{split}.npz", x=_stack(cards, CARD_CROP_WH), y=np.array(card_y, np.int64))
             np.savez_compressed(a.out / f"die_{split}.npz", x=_stack(dice, DIE_CROP_WH), y=np.array(die_y, np.int64))
-            print(f"{split}: {n} scenes, {len(cards)} card crops, {len(dice)} die crops", flush=True)
+            np.savez_compressed(a.out / f"side_{split}.npz", x=_stack(sides, CARD_CROP_WH), y=np.array(side_y, np.int64))
+            print(f"{split}: {n} scenes, {len(cards)} card crops, {len(dice)} die crops, {len(sides)} side crops "
+                  f"({side_y.count(1)} of backs)", flush=True)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ Stages (all from scratch, CPU friendly, each resumable on its own with --only):
   det   ultralytics YOLO11n-OBB on OUT/det: classes card, card_back, die, oriented boxes
   card  CropClassifier on upright card crops: 52 identities (models.synth.decks.CODES order)
   die   CropClassifier on upright die crops: top face 1-6
+  side  CropClassifier on upright card crops: face up or face down (checks the detector's card/card_back)
 --ship exports each trained model to ONNX (and copies the PyTorch weights) into --ship-to (models/weights/).
 The data comes from `python3 -m models.make_dataset` (seeded); ultralytics runs offline.
 """
@@ -54,6 +55,7 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
     return runs / "det" / "weights" / "best.pt"
 
 
+SIDE_OCCLUDE = 0.3  # the side classifier's share of partly covered crops: backs lie on faces and faces on backs
 COVER = (0.1, 0.5)  # share of a crop that occlude() covers, drawn uniformly
 
 
@@ -182,13 +184,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", type=Path, default=Path("runs/data"), help="output of models.make_dataset")
     ap.add_argument("--runs", type=Path, default=Path("runs/train"), help="checkpoints (git-ignored)")
-    ap.add_argument("--only", choices=("det", "card", "die"), action="append", help="train only these stages")
+    ap.add_argument("--only", choices=("det", "card", "die", "side"), action="append", help="train only these stages")
     ap.add_argument("--epochs", type=int, default=30, help="detector epochs")
     ap.add_argument("--cls-epochs", type=int, default=12, help="classifier epochs")
     ap.add_argument("--cls-width", type=int, default=16, help="classifier width (channels of its first layer)")
     ap.add_argument("--cls-lr", type=float, default=3e-3, help="classifiers' peak learning rate")
     ap.add_argument("--card-init", type=Path, help="card classifier: continue from this checkpoint of ours")
     ap.add_argument("--die-init", type=Path, help="die classifier: continue from this checkpoint of ours")
+    ap.add_argument("--side-init", type=Path, help="side classifier: continue from this checkpoint of ours")
     ap.add_argument("--card-occlude", type=float, default=0.0, metavar="SHARE",
                     help="card classifier: partly cover this share of the training crops, as a card on top would")
     ap.add_argument("--extra-data", type=Path, action="append", default=[], metavar="DIR",
@@ -207,7 +210,7 @@ def main(argv=None):
     if a.threads:
         import torch
         torch.set_num_threads(a.threads)
-    stages = a.only or ["det", "card", "die"]
+    stages = a.only or ["det", "card", "die", "side"]
     a.runs.mkdir(parents=True, exist_ok=True)
     for stage in stages:
         t0 = time.time()
@@ -219,7 +222,8 @@ def main(argv=None):
         else:
             n, wh, pooled, init, occlude_share = {
                 "card": (52, CARD_CROP_WH, (2, 1), a.card_init, a.card_occlude),
-                "die": (6, DIE_CROP_WH, (1, 1), a.die_init, 0.0)}[stage]
+                "die": (6, DIE_CROP_WH, (1, 1), a.die_init, 0.0),
+                "side": (2, CARD_CROP_WH, (2, 1), a.side_init, SIDE_OCCLUDE)}[stage]
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,

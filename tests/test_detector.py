@@ -100,6 +100,21 @@ def test_a_card_box_lying_under_surer_boxes_is_dropped():
     assert _uncovered([2, 3], rects, scores, 0.8, (400, 200)) == [2, 3]
 
 
+def test_the_side_classifier_says_which_side_of_a_card_is_up(detector):
+    """Handed a face called a back and a back called a face, it puts both right where it is sure."""
+    rng = np.random.default_rng(5)
+    canvas = table_texture(400, 600, rng, "wood")
+    rects = []
+    for sprite, centre, angle in ((card_image("9d", "proc-5"), (170, 200), 20.0), (back_image(None, seed=3), (430, 200), -60.0)):
+        M = sprite_matrix(sprite.shape[:2], centre, angle, 170)
+        place(canvas, sprite, M)
+        rects.append(cv2.minAreaRect(sprite_corners(sprite.shape[:2], M).astype(np.float32)))
+    assert detector._sides(canvas, rects, ["card_back", "card"]) == ["card", "card_back"]
+    assert detector._sides(canvas, rects + [((300, 350), (40, 40), 0.0)], ["card", "card", "die"]) == ["card", "card_back", "die"]
+    detector_alone = Detector(side_min_prob=2.0)  # above 1: the detector's word stands
+    assert detector_alone._sides(canvas, rects, ["card_back", "card"]) == ["card_back", "card"]
+
+
 def test_the_area_two_rotated_rects_share():
     """A 30 x 30 die lying on a 100 x 150 card shares all of its 900 px (cv2.dnn.NMSBoxesRotated calls that IoU 1)."""
     assert _intersection(((200, 200), (100, 150), 30.0), ((210, 190), (30, 30), 75.0)) == pytest.approx(900, rel=1e-4)

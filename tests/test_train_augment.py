@@ -59,12 +59,13 @@ def test_training_crops_are_gathered_from_every_data_folder(tmp_path):
     assert classifier_train_files("die", [data3, extra]) == [data3 / "die_train.npz"]
 
 
-@pytest.mark.parametrize("stage, wh, flag", [("card", (56, 80), "--card-init"), ("die", (40, 40), "--die-init")])
+@pytest.mark.parametrize("stage, wh, flag", [("card", (56, 80), "--card-init"), ("die", (40, 40), "--die-init"),
+                                              ("side", (56, 80), "--side-init")])
 def test_a_classifier_continues_from_the_checkpoint_it_is_given(tmp_path, stage, wh, flag):
     data = tmp_path / "data"
     data.mkdir()
     rng = np.random.default_rng(0)
-    n_classes = 52 if stage == "card" else 6
+    n_classes = {"card": 52, "die": 6, "side": 2}[stage]
     for split in ("train", "val"):
         np.savez(data / f"{stage}_{split}.npz", x=rng.integers(0, 255, (8, wh[1], wh[0], 3), dtype=np.uint8),
                  y=np.arange(8) % n_classes)
@@ -75,7 +76,7 @@ def test_a_classifier_continues_from_the_checkpoint_it_is_given(tmp_path, stage,
     assert torch.load(second / f"{stage}_classifier.pt")["width"] == 8  # the checkpoint's width, not the default 16
 
 
-def test_occlusion_is_asked_of_the_card_classifier_only(tmp_path, monkeypatch):
+def test_occlusion_is_asked_of_the_card_and_side_classifiers_only(tmp_path, monkeypatch):
     asked = {}
 
     def record(train_files, val_npz, n_classes, out, *args, **kwargs):
@@ -84,5 +85,5 @@ def test_occlusion_is_asked_of_the_card_classifier_only(tmp_path, monkeypatch):
 
     monkeypatch.setattr("models.train.train_classifier", record)
     main(["--data", str(tmp_path), "--runs", str(tmp_path / "runs"), "--only", "card", "--only", "die",
-          "--card-occlude", "0.4"])
-    assert asked == {"card_classifier": (52, 0.4), "die_classifier": (6, 0.0)}
+          "--only", "side", "--card-occlude", "0.4"])
+    assert asked == {"card_classifier": (52, 0.4), "die_classifier": (6, 0.0), "side_classifier": (2, 0.3)}

@@ -20,11 +20,16 @@ def test_generate_train_ship_and_detect(tmp_path):
     assert cards["x"].shape[1:] == (80, 56, 3) and len(cards["x"]) == len(cards["y"]) >= 8
     loose = np.load(data / "card_train_loose.npz")  # trained on together with card_train.npz
     assert loose["x"].shape == (4, 80, 56, 3) and loose["y"].tolist() == [(2_000_000 + i) % 52 for i in range(4)]
+    sides = np.load(data / "side_train.npz")  # one crop per face-up card, three per back
+    kinds = [line.split()[0] for f in labels for line in f.read_text().splitlines()]
+    assert sides["x"].shape[1:] == (80, 56, 3)
+    assert sorted(sides["y"].tolist()) == [0] * kinds.count("0") + [1] * 3 * kinds.count("1")
 
     train.main(["--data", str(data), "--runs", str(runs), "--epochs", "1", "--cls-epochs", "1", "--imgsz", "64",
                 "--batch", "4", "--workers", "0", "--ship", "--ship-to", str(weights)])
     assert sorted(p.name for p in weights.iterdir()) == [
-        "card_classifier.onnx", "card_classifier.pt", "detector.onnx", "detector.pt", "die_classifier.onnx", "die_classifier.pt"]
+        "card_classifier.onnx", "card_classifier.pt", "detector.onnx", "detector.pt", "die_classifier.onnx", "die_classifier.pt",
+        "side_classifier.onnx", "side_classifier.pt"]
     detector = Detector(weights, conf=0.01)
     assert detector.imgsz == 64
     found = detector.detect(np.full((120, 160, 3), 128, np.uint8))

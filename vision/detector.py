@@ -24,6 +24,7 @@ from calibration.table import detect_markers
 from vision.crops import CARD_CROP_WH, DIE_CROP_WH, upright_crop
 
 KINDS = ("card", "card_back", "die")
+SIDES = ("card", "card_back")  # the side classifier's class order
 RANKS, SUITS = "A23456789TJQK", "shdc"
 CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # the card classifier's class order
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
@@ -72,8 +73,8 @@ def _session(path: Path, threads: int = 0, spin: bool = False):
     spinning threads would take the cores from the camera thread and the rest of the chain."""
     import onnxruntime as ort
     if not path.is_file():
-        raise WeightsMissing(f"model file not found: {path}; expected detector.onnx, card_classifier.onnx and "
-                             f"die_classifier.onnx in {path.parent}; {TRAIN_HINT}")
+        raise WeightsMissing(f"model file not found: {path}; expected detector.onnx, card_classifier.onnx, "
+                             f"die_classifier.onnx and side_classifier.onnx in {path.parent}; {TRAIN_HINT}")
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
     opts.intra_op_num_threads = threads
@@ -150,7 +151,8 @@ class Detector:
     box lying more than max_covered under surer card boxes is dropped: it is a ghost spanning two
     neighbours, or a card too hidden to count (the training labels stop at 65 % covered). A die box
     sharing more than max_die_shared of its area (or of the surer box's, whichever is smaller) with a
-    surer die box is the same die boxed twice, and dropped.
+    surer die box is the same die boxed twice, and dropped. Whether a card lies face up or down is the
+    side classifier's call where its probability is at least side_min_prob (above 1: the detector's).
     views: how many views of the image the detector looks at: 1 (the image), 2 (also mirrored) or 4
     (also upside down, and both); the boxes of all views are pooled before rotated NMS, so a card
     one view misses another finds (the detector trained on flipped scenes; 4 views cost 4 passes).
@@ -163,7 +165,7 @@ class Detector:
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_covered: float = 0.8,
-                 max_die_shared: float = 0.5,
+                 max_die_shared: float = 0.5, side_min_prob: float = 0.9,
                  views: int = 1, markers: bool = True, threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
@@ -173,7 +175,7 @@ class Detector:
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in (".onnx", ".pt") else (path.parent, path)
         self.backend, self.conf, self.iou = backend, conf, iou
-        self.card_min_prob, self.die_min_prob = card_min_prob, die_min_prob
+        self.card_min_prob, self.die_min_prob, self.side_min_prob = card_min_prob, die_min_prob, side_min_prob
         self.card_crop_scales, self.max_covered, self.max_die_shared = card_crop_scales, max_covered, max_die_shared
         if backend == "onnx":
             self._det = _session(det_file, threads, spin)
@@ -188,6 +190,7 @@ class Detector:
             self.imgsz = imgsz or int(self._det.model.args.get("imgsz", 320))
         self._card = _session(folder / "card_classifier.onnx", threads, spin)
         self._die = _session(folder / "die_classifier.onnx", threads, spin)
+        self._side = _session(folder / "side_classifier.onnx", threads, spin)
 
     # ---- stage 1: oriented boxes -------------------------------------------------------------------
     def _letterbox(self, image: np.ndarray):
@@ -261,6 +264,20 @@ class Detector:
         probs = _softmax(session.run(None, {session.get_inputs()[0].name: np.ascontiguousarray(batch)})[0])
         return probs.reshape(len(rotations) * len(crops), len(crops[0]), -1).mean(0)
 
+    def _sides(self, image, rects, kinds: list[str]) -> list[str]:
+        """The kinds, with the side classifier's verdict on cards and backs where it is sure (probability at
+        least side_min_prob): it sees the card at full resolution, the detector at its 320 px input, where a
+        plain white back and a face, or a dark face and a back, look alike."""
+        flat = [i for i, k in enumerate(kinds) if k != "die"]
+        if not flat or self.side_min_prob > 1:
+            return kinds
+        p = self._read(self._side, [[upright_crop(image, rects[i], CARD_CROP_WH) for i in flat]], (0, 2))
+        kinds = list(kinds)
+        for i, j, q in zip(flat, p.argmax(1), p.max(1)):
+            if q >= self.side_min_prob:
+                kinds[i] = SIDES[int(j)]
+        return kinds
+
     def detect(self, image_bgr: np.ndarray) -> list[Detection]:
         if not isinstance(image_bgr, np.ndarray) or image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.size == 0:
             raise ValueError(f"detect() needs an H x W x 3 BGR image, got {getattr(image_bgr, 'shape', type(image_bgr))}")
@@ -273,6 +290,7 @@ class Detector:
         if self.markers:
             keep = _off_markers(keep, rects, detect_markers(image))
         rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
+        kinds = self._sides(image, rects, kinds)
         cards = [i for i, k in enumerate(kinds) if k == "card"]
         dice = [i for i, k in enumerate(kinds) if k == "die"]
         card_of, die_of = {}, {}
