@@ -129,19 +129,38 @@ def card_sample(args):
     return _rot180(upright_crop(img, jittered_rect(target.corners, rng, loose), CARD_CROP_WH), rng), i % 52
 
 
-def add_real_dice(photos, split, det, dice_out, rng, copies=1):
+WHOLE_DICE = Path(__file__).resolve().parent / "real_dice_whole_boxes.json"
+
+
+def load_whole_dice(path: Path) -> dict[str, list]:
+    """Whole-die quads for the real photos: {photo name: [4 x 2 corners, or None, per label line]}."""
+    import json
+    return json.loads(Path(path).read_text())["photos"]
+
+
+def add_real_dice(photos, split, det, dice_out, rng, copies=1, whole=None):
     """Crops of real dice for the die classifier (copies jittered crops of each die); det: also the
-    photos and their boxes for the detector, or None (their labels box the pips, not the whole die)."""
+    photos and their boxes for the detector, or None. The photos' labels box the pips, not the whole
+    die; whole (load_whole_dice) replaces each label's box by the whole die's quad, and a photo with a
+    die it has no quad for is left out (an unboxed die would teach the detector that dice are table)."""
     for p in photos:
         img = cv2.imread(str(p))
         h, w = img.shape[:2]
         boxes = read_yolo_boxes(p.with_suffix(".txt"), w, h)
+        quads = [np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]) for _, x1, y1, x2, y2 in boxes]
+        if whole is not None:
+            given = whole.get(p.name, [None] * len(boxes))
+            if len(given) != len(boxes):
+                raise ValueError(f"{p.name}: {len(boxes)} labelled dice but {len(given)} whole-die boxes")
+            if any(q is None for q in given):
+                continue
+            quads = [np.float32(q) for q in given]
         lines = []
-        for v, x1, y1, x2, y2 in boxes:
-            q = np.clip(np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]) / np.float32([w, h]), 0, 1).ravel()
+        for (v, *_), quad in zip(boxes, quads):
+            q = np.clip(quad / np.float32([w, h]), 0, 1).ravel()
             lines.append("2 " + " ".join(f"{c:.5f}" for c in q))
             for _ in range(copies):
-                rect = jittered_rect(np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]), rng)
+                rect = jittered_rect(quad, rng)
                 dice_out[0].append(np.ascontiguousarray(np.rot90(upright_crop(img, rect, DIE_CROP_WH), int(rng.integers(4)))))
                 dice_out[1].append(v - 1)
         if det is not None:
@@ -165,6 +184,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder: its training split joins the training data")
+    ap.add_argument("--real-dice-whole", nargs="?", const=WHOLE_DICE, type=Path, metavar="JSON",
+                    help="box each real die whole, from this file of quads (default models/real_dice_whole_boxes.json), "
+                         "instead of its label's pip box")
     ap.add_argument("--real-dice-crops-only", action="store_true",
                     help="the real dice feed the die classifier only, not the detector: their labels box the "
                          "top face's pips (a 1's box is its pip), and the detector is to box the whole die")
@@ -206,7 +228,8 @@ def main(argv=None):
                 rtrain, rval = real_dice_split(a.real_dice)
                 if split == "train":
                     add_real_dice(rtrain, "train", None if a.real_dice_crops_only else det, (dice, die_y),
-                                  np.random.default_rng([a.seed, 7]), copies=4)
+                                  np.random.default_rng([a.seed, 7]), copies=4,
+                                  whole=load_whole_dice(a.real_dice_whole) if a.real_dice_whole else None)
             np.savez_compressed(a.out / f"card_{split}.npz", x=_stack(cards, CARD_CROP_WH), y=np.array(card_y, np.int64))
             np.savez_compressed(a.out / f"die_{split}.npz", x=_stack(dice, DIE_CROP_WH), y=np.array(die_y, np.int64))
             np.savez_compressed(a.out / f"side_{split}.npz", x=_stack(sides, CARD_CROP_WH), y=np.array(side_y, np.int64))

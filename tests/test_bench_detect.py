@@ -66,3 +66,23 @@ def test_by_centre_a_box_holding_two_labelled_centres_takes_the_nearer():
     assert bench_detect.centre_score((100, 100, 160, 160), (128, 128, 132, 132)) == 1.0
     assert bench_detect.centre_score((100, 100, 160, 160), (155, 125, 165, 135)) == 0.5
     assert bench_detect.centre_score((100, 100, 160, 160), (165, 125, 175, 135)) == 0.0
+
+
+def test_real_dice_scored_by_whole_die_boxes_leave_out_a_photo_with_an_unboxed_die(tmp_path):
+    import cv2
+    import numpy as np
+    for n in range(1, 11):  # dice_1 and dice_6 are the validation photos (every 5th)
+        cv2.imwrite(str(tmp_path / f"dice_{n}.jpg"), np.full((100, 200, 3), 90, np.uint8))
+        (tmp_path / f"dice_{n}.txt").write_text("0 0.25 0.5 0.05 0.1\n5 0.75 0.5 0.1 0.2\n")  # a 1's pip, a 6's pips
+
+    class Seen:
+        def detect(self, image):
+            return [Detection("die", (35, 35, 65, 65), 0.9, die=1),     # the 1, boxed whole
+                    Detection("die", (135, 35, 165, 65), 0.8, die=5)]   # the 6, boxed whole, misread
+    box = [[36, 36], [64, 36], [64, 64], [36, 64]]
+    six = [[136, 36], [164, 36], [164, 64], [136, 64]]
+    whole = {"dice_1.jpg": [box, six], "dice_6.jpg": [box, None]}
+    r = bench_detect.real_dice(Seen(), tmp_path, whole)
+    assert r["by_whole_die"] == {"dice": 2, "dice_found": 1.0, "die_face_accuracy": 0.5, "detections": 2,
+                                 "false_detections": 0.0}
+    assert (r["dice"], r["dice_found"], r["by_centre"]["dice_found"]) == (4, 0.0, 1.0)  # the pip labels: no IoU match

@@ -2,9 +2,10 @@
 
 import cv2
 import numpy as np
+import pytest
 
 from models import make_dataset
-from models.make_dataset import add_real_dice, read_yolo_boxes
+from models.make_dataset import WHOLE_DICE, add_real_dice, load_whole_dice, read_yolo_boxes
 from vision.crops import DIE_CROP_WH
 
 
@@ -52,3 +53,31 @@ def test_real_dice_crops_only_keeps_their_crops_and_leaves_the_detector_data_alo
                             np.load(out / "die_train.npz")["y"].tolist())
     assert made[False][0] == ["real_dice_2.jpg", "s000000.jpg"] and made[True][0] == ["s000000.jpg"]
     assert made[True][1] == made[False][1] and made[True][1][-4:] == [0, 0, 0, 0]
+
+
+def test_whole_die_boxes_replace_the_pip_boxes_and_a_photo_with_an_unboxed_die_is_left_out(tmp_path):
+    boxed = _photo(tmp_path, "dice_1", "0 0.5 0.5 0.125 0.125\n")         # a 1: its label boxes the pip
+    unboxed = _photo(tmp_path, "dice_2", "0 0.5 0.5 0.125 0.125\n5 0.25 0.25 0.25 0.25\n")
+    det = _det_folder(tmp_path / "det")
+    whole = {"dice_1.jpg": [[[24, 16], [40, 16], [40, 32], [24, 32]]], "dice_2.jpg": [[[24, 16], [40, 16], [40, 32], [24, 32]], None]}
+    crops, faces = [], []
+    add_real_dice([boxed, unboxed], "train", det, (crops, faces), np.random.default_rng(0), copies=3, whole=whole)
+    assert faces == [0, 0, 0] and len(crops) == 3
+    assert sorted(p.name for p in (det / "images" / "train").iterdir()) == ["real_dice_1.jpg"]
+    assert (det / "labels" / "train" / "real_dice_1.txt").read_text() == \
+        "2 0.37500 0.33333 0.62500 0.33333 0.62500 0.66667 0.37500 0.66667\n"
+
+
+def test_whole_die_boxes_must_match_the_labels_one_to_one(tmp_path):
+    photo = _photo(tmp_path, "dice_3", "0 0.5 0.5 0.125 0.125\n2 0.25 0.25 0.2 0.2\n")
+    with pytest.raises(ValueError, match="dice_3.jpg: 2 labelled dice but 1 whole-die boxes"):
+        add_real_dice([photo], "train", None, ([], []), np.random.default_rng(0),
+                      whole={"dice_3.jpg": [[[24, 16], [40, 16], [40, 32], [24, 32]]]})
+
+
+def test_the_shipped_whole_die_boxes_cover_every_label_of_the_data_set():
+    """The file the model card describes: 951 dice in 310 photos, 7 of them without a whole box."""
+    whole = load_whole_dice(WHOLE_DICE)
+    assert len(whole) == 310 and sum(len(v) for v in whole.values()) == 951
+    assert sum(q is None for v in whole.values() for q in v) == 7
+    assert all(np.asarray(q).shape == (4, 2) for v in whole.values() for q in v if q is not None)
