@@ -5,10 +5,12 @@
 # die classifier and a detector fine-tune, and a third (also rows of table cards with gaps) for a
 # last detector fine-tune; its scene crops, with the first data set's single-card crops made again,
 # continue the card classifier on partly covered crops, and its die crops the die classifier. Two
-# more scene sets (seeds 4 and 5) train the side classifier (face up or down).
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 min; detector 79 + 54 + 132 + 90 min;
-# card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector run); die
-# classifier 9 + 1.3 min; side classifier 7 min. A detector step cut off resumes from its runs/ folder when the script is
+# more scene sets (seeds 4 and 5) train the side classifier (face up or down); the second, with the
+# real dice boxed whole (models/real_dice_whole_boxes.json), continues the die classifier and the
+# detector once more.
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 min; detector 79 + 54 + 132 + 90 +
+# 60 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
+# run); die classifier 9 + 1.3 + 1.2 min; side classifier 7 min. A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -40,8 +42,12 @@ python3 -m models.train --data runs/data3 --extra-data runs/data_crops --runs ru
     --cls-epochs 6 --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 --threads 1 --ship
 python3 -m models.train --data runs/data3 --runs runs/train_die3 --only die --cls-epochs 8 --cls-lr 1e-3 \
     --die-init models/weights/die_classifier.pt --threads 1 --ship
-for seed in 4 5; do
-    python3 -m models.make_dataset --out runs/data$seed --train 2000 --val 200 --card-crops 0 --seed $seed
-done
+python3 -m models.make_dataset --out runs/data4 --train 2000 --val 200 --card-crops 0 --seed 4
+python3 -m models.make_dataset --out runs/data5 --train 2000 --val 200 --card-crops 0 --seed 5 \
+    --real-dice "$real_dice" --real-dice-whole
 python3 -m models.train --data runs/data4 --extra-data runs/data5 --runs runs/train_side --only side \
     --cls-epochs 12 --ship
+python3 -m models.train --data runs/data5 --runs runs/train_die10 --only die --cls-epochs 8 --cls-lr 1e-3 \
+    --die-init models/weights/die_classifier.pt --threads 1 --ship
+python3 -m models.train --data runs/data5 --runs runs/train_det10 --only det --init models/weights/detector.pt \
+    --epochs 15 --hours 1.0 --ship
