@@ -81,3 +81,18 @@ def test_the_shipped_whole_die_boxes_cover_every_label_of_the_data_set():
     assert len(whole) == 310 and sum(len(v) for v in whole.values()) == 951
     assert sum(q is None for v in whole.values() for q in v) == 7
     assert all(np.asarray(q).shape == (4, 2) for v in whole.values() for q in v if q is not None)
+
+
+def test_make_dataset_real_dice_whole_reads_the_boxes_file_it_is_given(tmp_path):
+    import json
+    photos = tmp_path / "real"
+    photos.mkdir()
+    for n in (1, 2):  # dice_1 is the validation photo (every 5th), dice_2 trains
+        _photo(photos, f"dice_{n}", "0 0.5 0.5 0.125 0.125\n")
+    boxes = tmp_path / "whole.json"
+    boxes.write_text(json.dumps({"about": "test", "photos": {"dice_2.jpg": [[[16, 12], [48, 12], [48, 36], [16, 36]]]}}))
+    out = tmp_path / "data"
+    make_dataset.main(["--out", str(out), "--train", "1", "--val", "0", "--card-crops", "0", "--no-svg",
+                       "--workers", "1", "--real-dice", str(photos), "--real-dice-whole", str(boxes)])
+    assert (out / "det" / "labels" / "train" / "real_dice_2.txt").read_text() == \
+        "2 0.25000 0.25000 0.75000 0.25000 0.75000 0.75000 0.25000 0.75000\n"
