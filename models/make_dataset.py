@@ -13,6 +13,7 @@ given, join the training split except the fixed validation split (every 5th phot
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing as mp
 import re
 from pathlib import Path
@@ -23,6 +24,7 @@ import numpy as np
 from models.synth import decks as D
 from models.synth.scene import _Builder, _lighting, camera_effects, camera_homography, render_scene
 from vision.crops import CARD_CROP_WH, DIE_CROP_WH, upright_crop
+from vision.detector import SIDES
 
 CLASSES = ("card", "card_back", "die")
 
@@ -62,7 +64,6 @@ def _rot180(crop, rng):
     return crop[::-1, ::-1] if rng.random() < 0.5 else crop
 
 
-SIDES = ("card", "card_back")  # the side classifier's classes: face up, face down
 SIDE_COPIES = {"card": 1, "card_back": 3}  # crops per object: backs are about a quarter of the cards
 SIDE_STREAM = 5  # the side crops' random stream within a scene
 
@@ -134,7 +135,6 @@ WHOLE_DICE = Path(__file__).resolve().parent / "real_dice_whole_boxes.json"
 
 def load_whole_dice(path: Path) -> dict[str, list]:
     """Whole-die quads for the real photos: {photo name: [4 x 2 corners, or None, per label line]}."""
-    import json
     return json.loads(Path(path).read_text())["photos"]
 
 
