@@ -135,7 +135,11 @@ WHOLE_DICE = Path(__file__).resolve().parent / "real_dice_whole_boxes.json"
 
 def load_whole_dice(path: Path) -> dict[str, list]:
     """Whole-die quads for the real photos: {photo name: [4 x 2 corners, or None, per label line]}."""
-    return json.loads(Path(path).read_text())["photos"]
+    try:
+        return json.loads(Path(path).read_text())["photos"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise ValueError(f"{path}: not a whole-die boxes file ({type(e).__name__}: {e}); "
+                         f"expected JSON like {WHOLE_DICE.name}, with a \"photos\" object") from None
 
 
 def add_real_dice(photos, split, det, dice_out, rng, copies=1, whole=None):
@@ -193,6 +197,15 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--no-svg", action="store_true", help="procedural decks only (no rsvg-convert needed)")
     a = ap.parse_args(argv)
+    for flag, given in (("--real-dice-whole", a.real_dice_whole), ("--real-dice-crops-only", a.real_dice_crops_only)):
+        if given and not a.real_dice:
+            ap.error(f"{flag} needs --real-dice FOLDER (it says how to use the real photos)")
+    if a.only_loose and not a.loose_card_crops:
+        ap.error("--only-loose needs --loose-card-crops N > 0 (otherwise it makes nothing)")
+    try:
+        whole = load_whole_dice(a.real_dice_whole) if a.real_dice_whole else None
+    except ValueError as e:
+        ap.error(str(e))
     if not a.no_svg:
         D.render_all(a.cards_cache)
     decks = D.deck_names(None if a.no_svg else a.cards_cache)
@@ -229,7 +242,7 @@ def main(argv=None):
                 if split == "train":
                     add_real_dice(rtrain, "train", None if a.real_dice_crops_only else det, (dice, die_y),
                                   np.random.default_rng([a.seed, 7]), copies=4,
-                                  whole=load_whole_dice(a.real_dice_whole) if a.real_dice_whole else None)
+                                  whole=whole)
             np.savez_compressed(a.out / f"card_{split}.npz", x=_stack(cards, CARD_CROP_WH), y=np.array(card_y, np.int64))
             np.savez_compressed(a.out / f"die_{split}.npz", x=_stack(dice, DIE_CROP_WH), y=np.array(die_y, np.int64))
             np.savez_compressed(a.out / f"side_{split}.npz", x=_stack(sides, CARD_CROP_WH), y=np.array(side_y, np.int64))

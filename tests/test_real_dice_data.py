@@ -96,3 +96,28 @@ def test_make_dataset_real_dice_whole_reads_the_boxes_file_it_is_given(tmp_path)
                        "--workers", "1", "--real-dice", str(photos), "--real-dice-whole", str(boxes)])
     assert (out / "det" / "labels" / "train" / "real_dice_2.txt").read_text() == \
         "2 0.25000 0.25000 0.75000 0.25000 0.75000 0.75000 0.25000 0.75000\n"
+
+
+@pytest.mark.parametrize("flags, named", [
+    (["--real-dice-whole"], "--real-dice-whole needs --real-dice"),
+    (["--real-dice-crops-only"], "--real-dice-crops-only needs --real-dice"),
+    (["--only-loose"], "--only-loose needs --loose-card-crops"),
+])
+def test_make_dataset_refuses_a_flag_that_would_be_ignored(tmp_path, capsys, flags, named):
+    with pytest.raises(SystemExit) as stop:
+        make_dataset.main(["--out", str(tmp_path / "data"), "--no-svg", *flags])
+    assert stop.value.code == 2 and named in capsys.readouterr().err
+    assert not (tmp_path / "data").exists()
+
+
+def test_make_dataset_names_a_broken_whole_die_boxes_file_before_making_anything(tmp_path, capsys):
+    photos = tmp_path / "real"
+    photos.mkdir()
+    boxes = tmp_path / "whole.json"
+    boxes.write_text('{"photos": [')
+    with pytest.raises(SystemExit) as stop:
+        make_dataset.main(["--out", str(tmp_path / "data"), "--no-svg", "--real-dice", str(photos),
+                           "--real-dice-whole", str(boxes)])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and f"{boxes}: not a whole-die boxes file (JSONDecodeError" in err
+    assert not (tmp_path / "data").exists()
