@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from models.synth import decks as D
-from models.synth.scene import _Builder, _lighting, camera_effects, camera_homography, render_scene
+from models.synth.scene import SCENE_KINDS, _Builder, _lighting, camera_effects, camera_homography, render_scene
 from vision.crops import CARD_CROP_WH, DIE_CROP_WH, upright_crop
 from vision.detector import SIDES
 
@@ -70,20 +70,20 @@ SIDE_STREAM = 5  # the side crops' random stream within a scene
 VAL_OFFSET = 10_000_000  # scene numbers of the validation split: val scene i is scene VAL_OFFSET + i
 
 
-def make_scene(rng, cache_root, decks):
+def make_scene(rng, cache_root, decks, kind=None):
     """Scene i of a data set is make_scene(np.random.default_rng([seed, i]), ...): reproducible."""
     size = [(480, 640), (480, 640), (640, 640), (600, 800)][int(rng.integers(4))]
-    return render_scene(rng, size=size, decks=decks, cache_root=cache_root)
+    return render_scene(rng, size=size, decks=decks, cache_root=cache_root, kind=kind)
 
 
 def scene_sample(args):
     """One scene: (jpeg bytes, OBB label text, card crops, card labels, die crops, die labels, side crops,
     side labels). The side crops draw from a stream of their own, so the others are as they were before
     side crops existed."""
-    seed, i, cache_root, decks = args
+    seed, i, cache_root, decks, kind = args
     rng = np.random.default_rng([seed, i])
     side_rng = np.random.default_rng([seed, i, SIDE_STREAM])
-    scene = make_scene(rng, cache_root, decks)
+    scene = make_scene(rng, cache_root, decks, kind)
     h, w = scene.image.shape[:2]
     lines, cards, card_y, dice, die_y, sides, side_y = [], [], [], [], [], [], []
     for o in scene.objects:
@@ -186,6 +186,7 @@ def main(argv=None):
                     help="single-card crops cut with a loose box, written to OUT/card_train_loose.npz")
     ap.add_argument("--only-loose", action="store_true", help="make only the loose-box card crops (no scenes)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--kind", choices=SCENE_KINDS, help="make every scene of this kind (default: the random mix)")
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder: its training split joins the training data")
     ap.add_argument("--real-dice-whole", nargs="?", const=WHOLE_DICE, type=Path, metavar="JSON",
@@ -226,7 +227,7 @@ def main(argv=None):
             return
         for split, n, offset in (("val", a.val, VAL_OFFSET), ("train", a.train, 0)):
             cards, card_y, dice, die_y, sides, side_y = [], [], [], [], [], []
-            jobs = [(a.seed, offset + i, a.cards_cache, decks) for i in range(n)]
+            jobs = [(a.seed, offset + i, a.cards_cache, decks, a.kind) for i in range(n)]
             for i, (jpg, text, c, cy, d, dy, sd, sy) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
                 (det / "images" / split / f"s{i:06d}.jpg").write_bytes(jpg)
                 (det / "labels" / split / f"s{i:06d}.txt").write_text(text)

@@ -107,3 +107,29 @@ def test_a_spaced_row_lays_cards_upright_side_by_side_and_an_overlapped_row_hide
     assert len(overlapped) + len(hidden) == 4 and all(o.visible < 0.35 for o in hidden)  # too covered to label
     assert all(o.box[2] - o.box[0] > 115 for o in overlapped)
     assert [o.visible < 0.95 for o in overlapped] == [True] * (len(overlapped) - 1) + [False]
+
+
+def _dice_on_cards(kind):
+    """(dice lying on a card, dice) over twelve seeded scenes of a kind."""
+    on = total = 0
+    for i in range(12):
+        s = render_scene(np.random.default_rng([9, i]), size=(240, 320), decks=["proc-0", "proc-1"], kind=kind)
+        cards = [o.corners.astype(np.float32) for o in s.objects + s.hidden if o.kind != "die"]
+        for o in s.objects:
+            if o.kind == "die":
+                x, y = o.corners.mean(0)
+                total += 1
+                on += any(cv2.pointPolygonTest(q, (float(x), float(y)), False) >= 0 for q in cards)
+    return on, total
+
+
+def test_dice_on_cards_scenes_put_most_dice_on_the_cards():
+    """The detector missed dice lying on cards (58 % found against 99 % on the table): a scene kind that
+    rolls most dice onto the cards teaches it; the mixed scenes put a few there by chance."""
+    assert _dice_on_cards("dice_on_cards") == (17, 27)
+    assert _dice_on_cards("mixed") == (5, 32)
+
+
+def test_an_unknown_scene_kind_is_named():
+    with pytest.raises(ValueError, match="scene kind 'dice-on-cards': expected one of cards, dice, dome, mixed, dice_on_cards"):
+        render_scene(np.random.default_rng(0), size=(120, 160), decks=["proc-0"], kind="dice-on-cards")

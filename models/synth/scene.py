@@ -24,6 +24,8 @@ from models.synth.textures import table_texture
 MIN_VISIBLE = {"card": 0.35, "card_back": 0.35, "die": 0.6}
 CARD_ASPECT = D.CARD_W / D.CARD_H
 SPACED_ROW_STEP = (1.03, 1.35)  # centre spacing of a spaced row, in card widths: gaps of 3-35 %
+SCENE_KINDS = ("cards", "dice", "dome", "mixed", "dice_on_cards")
+DIE_ON_CARD_P = 0.75  # in a dice_on_cards scene, the share of dice that lie on a card
 
 
 @dataclass
@@ -216,8 +218,18 @@ def card_pose(layout: str, k: int, n: int, c, base: float, card_h: float, rng: n
     return (c[0] + np.cos(a) * step * k, c[1] + np.sin(a) * step * k), ang + rng.normal(0, 3)
 
 
+def _on_a_card(placed, card_h, rng):
+    """A point on one of the cards laid, away from its edges: where a die rolled onto a card comes to rest."""
+    (cx, cy), ang = placed[int(rng.integers(len(placed)))]
+    u, v = rng.uniform(-0.35, 0.35) * card_h * CARD_ASPECT, rng.uniform(-0.4, 0.4) * card_h
+    a = np.deg2rad(ang)
+    return cx + u * np.cos(a) - v * np.sin(a), cy + u * np.sin(a) + v * np.cos(a)
+
+
 def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_root=None, kind: str | None = None) -> Scene:
-    """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None)."""
+    """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None), or
+    "dice_on_cards": cards with most dice lying on them (never drawn at random, so that the random mix,
+    and every data set made from it, stays as it was; the detector had seen too few dice on cards)."""
     h, w = size
     cache_root = Path(cache_root or "runs/cards")
     decks = decks or D.deck_names(cache_root)
@@ -226,7 +238,12 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     kind = kind or ["cards", "cards", "mixed", "dice", "dome"][int(rng.integers(5))]
     card_h = float(np.exp(rng.uniform(np.log(55), np.log(220)))) * min(h, w) / 480
     codes = [str(c) for c in rng.permutation(D.CODES)]
-    n_groups = {"cards": int(rng.integers(1, 6)), "mixed": int(rng.integers(1, 4)), "dice": int(rng.integers(0, 2)), "dome": int(rng.integers(0, 2))}[kind]
+    if kind not in SCENE_KINDS:
+        raise ValueError(f"scene kind {kind!r}: expected one of {', '.join(SCENE_KINDS)}")
+    # every kind's count is drawn (the draws are part of the seeded stream); dice_on_cards lays as many as mixed
+    n_groups = {"cards": int(rng.integers(1, 6)), "mixed": int(rng.integers(1, 4)), "dice": int(rng.integers(0, 2)),
+                "dome": int(rng.integers(0, 2))}["mixed" if kind == "dice_on_cards" else kind]
+    placed = []  # (centre, angle) of each card on the table plane, in the order laid
     for _ in range(n_groups):
         layout = ["single", "single", "pile", "fan", "row"][int(rng.integers(5))]
         c = (rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h)
@@ -242,15 +259,17 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
             up = bool(rng.random() < face_up_p)
             ctr, ang = card_pose(layout, k, n, c, base, card_h, rng, gap)
             b.card(code, up, ctr, ang, card_h)
-    if kind in ("dice", "dome", "mixed"):
+            placed.append((ctr, ang))
+    if kind in ("dice", "dome", "mixed", "dice_on_cards"):
         n_dice = 1 if kind == "dome" else int(rng.integers(1, 6))
         die_px = float(np.exp(rng.uniform(np.log(20), np.log(90)))) * min(h, w) / 480
         if kind == "dome":
             die_px = float(rng.uniform(40, 110)) * min(h, w) / 480
         centers = []
         for _ in range(n_dice):
+            on_card = kind == "dice_on_cards" and rng.random() < DIE_ON_CARD_P
             for _try in range(20):
-                c = (rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h)
+                c = _on_a_card(placed, card_h, rng) if on_card else (rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h)
                 if all(np.hypot(c[0] - o[0], c[1] - o[1]) > die_px * 1.6 for o in centers):
                     break
             centers.append(c)
