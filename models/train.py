@@ -84,13 +84,54 @@ def occlude(x, share: float, g):
     return x
 
 
+OVERLAP_SHIFT = (0.25, 0.7)  # overlap(): the covering card's offset across the crop, in crop widths
+OVERLAP_DROP = (0.0, 0.5)    # and along it, in crop heights
+OVERLAP_TURN = 15.0          # and its turn, in degrees either way
+INDEX_BOX = (0.2, 0.16)      # a card's corner index, as a share of the crop's width and height
+
+
+def overlap(x, share: float, g):
+    """Lay another crop's card over about ``share`` of the crops x (N x C x H x W) as the next card of a fan
+    or a spread pile lies: shifted sideways by OVERLAP_SHIFT of the width (and by up to OVERLAP_DROP of
+    the height) and turned up to OVERLAP_TURN degrees. Unlike occlude(), the covering card's own index
+    lands inside the crop and the crop's centre may be covered; the strip left on the far side keeps
+    one of the card's two index corners (top left, bottom right: INDEX_BOX) wholly in sight, and the
+    classifier must learn to read the card from it."""
+    import torch
+    import torch.nn.functional as F
+    n, _, h, w = x.shape
+    picked = torch.nonzero(torch.rand(n, generator=g) < share).flatten()
+    if len(picked) == 0:
+        return x
+    k = len(picked)
+    sign = lambda: torch.where(torch.rand(k, generator=g) < 0.5, -1.0, 1.0)  # noqa: E731
+    sx = sign() * torch.empty(k).uniform_(*OVERLAP_SHIFT, generator=g) * 2  # normalised: the width is 2
+    sy = sign() * torch.empty(k).uniform_(*OVERLAP_DROP, generator=g) * 2
+    turn = torch.deg2rad(torch.empty(k).uniform_(-OVERLAP_TURN, OVERLAP_TURN, generator=g))
+    # the covering card's pixel q = R^-1 (p - s) in pixel units; affine_grid works in units of half the side
+    c, si = torch.cos(turn), torch.sin(turn)
+    a = torch.stack([torch.stack([c, si * h / w]), torch.stack([-si * w / h, c])]).permute(2, 0, 1)  # D^-1 R^T D
+    b = -(a @ torch.stack([sx, sy], 1).unsqueeze(2))
+    grid = F.affine_grid(torch.cat([a, b], 2), (k, x.shape[1], h, w), align_corners=False)
+    others = x[torch.randint(n, (k,), generator=g)]
+    laid = F.grid_sample(others, grid, padding_mode="border", align_corners=False)
+    inside = F.grid_sample(torch.ones(k, 1, h, w), grid, align_corners=False) > 0.5
+    iy, ix = max(1, round(INDEX_BOX[1] * h)), max(1, round(INDEX_BOX[0] * w))
+    both = inside[:, 0, :iy, :ix].flatten(1).any(1) & inside[:, 0, -iy:, -ix:].flatten(1).any(1)
+    inside[both] = False  # a turned card reaching into both index corners (about 1 in 100) is not laid
+    x = x.clone()
+    x[picked] = torch.where(inside, laid, x[picked])
+    return x
+
+
 def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None,
-                     device: str = "cpu", occlude_share: float = 0.0) -> float:
+                     device: str = "cpu", occlude_share: float = 0.0, overlap_share: float = 0.0) -> float:
     """Train a CropClassifier on the crops of all train_npz files with light photometric augmentation
     and a random half turn (which end of a crop is up is open); saves the best state to out; returns
     val accuracy. init: continue from this checkpoint of ours (its width and pooling win).
-    occlude_share: this share of each batch is partly covered by other crops (see occlude)."""
+    occlude_share: this share of each batch is partly covered by other crops (see occlude);
+    overlap_share: this share by another card laid over it as in a fan (see overlap)."""
     import torch
     from torch import nn
 
@@ -125,6 +166,8 @@ def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: 
             x[turn] = x[turn].flip(2, 3)
             if occlude_share:
                 x = occlude(x, occlude_share, g)
+            if overlap_share:
+                x = overlap(x, overlap_share, g)
             gain = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.35, generator=g)
             tint = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
             x = (x * gain * tint + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1, generator=g)
@@ -179,6 +222,19 @@ def export_detector(best_pt: Path, imgsz: int, to: Path) -> None:
     strip_optimizer(str(best_pt), str(to / "detector.pt"))  # inference-only copy: no optimizer state, fp16
 
 
+def joined_data_yaml(folders: list[Path], out: Path) -> Path:
+    """An ultralytics data.yaml at out that trains on the detector images of every data folder and
+    validates on the first one's (its classes too)."""
+    import yaml
+    first = yaml.safe_load((folders[0] / "det" / "data.yaml").read_text())
+    root = Path(first["path"])
+    joined = {"train": [str(Path(f, "det").resolve() / "images" / "train") for f in folders],
+              "val": str(root / first["val"]), "names": first["names"]}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(yaml.safe_dump(joined, sort_keys=False))
+    return out
+
+
 def main(argv=None):
     from vision.crops import CARD_CROP_WH, DIE_CROP_WH
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -194,8 +250,10 @@ def main(argv=None):
     ap.add_argument("--side-init", type=Path, help="side classifier: continue from this checkpoint of ours")
     ap.add_argument("--card-occlude", type=float, default=0.0, metavar="SHARE",
                     help="card classifier: partly cover this share of the training crops, as a card on top would")
+    ap.add_argument("--card-overlap", type=float, default=0.0, metavar="SHARE",
+                    help="card classifier: lay another card over this share of the crops, as in a fan (see overlap)")
     ap.add_argument("--extra-data", type=Path, action="append", default=[], metavar="DIR",
-                    help="another models.make_dataset folder whose classifier training crops join --data's")
+                    help="another models.make_dataset folder whose training data (detector images, classifier crops) joins --data's")
     ap.add_argument("--hours", type=float, help="detector time budget: ultralytics fits the epochs (and LR schedule) to it")
     ap.add_argument("--init", type=Path, help="detector: continue from these weights of ours (fine-tune)")
     ap.add_argument("--imgsz", type=int, default=320)
@@ -215,20 +273,23 @@ def main(argv=None):
     for stage in stages:
         t0 = time.time()
         if stage == "det":
-            best = train_detector(a.data / "det" / "data.yaml", a.runs, a.epochs, a.imgsz, a.batch, a.workers, fraction=a.fraction, hours=a.hours, init=a.init,
+            data_yaml = a.data / "det" / "data.yaml"
+            if a.extra_data:
+                data_yaml = joined_data_yaml([a.data, *a.extra_data], a.runs / "data.yaml")
+            best = train_detector(data_yaml, a.runs, a.epochs, a.imgsz, a.batch, a.workers, fraction=a.fraction, hours=a.hours, init=a.init,
                                   device=a.device)
             if a.ship:
                 export_detector(best, a.imgsz, a.ship_to)
         else:
-            n, wh, pooled, init, occlude_share = {
-                "card": (52, CARD_CROP_WH, (2, 1), a.card_init, a.card_occlude),
-                "die": (6, DIE_CROP_WH, (1, 1), a.die_init, 0.0),
-                "side": (2, CARD_CROP_WH, (2, 1), a.side_init, SIDE_OCCLUDE)}[stage]
+            n, wh, pooled, init, occlude_share, overlap_share = {
+                "card": (52, CARD_CROP_WH, (2, 1), a.card_init, a.card_occlude, a.card_overlap),
+                "die": (6, DIE_CROP_WH, (1, 1), a.die_init, 0.0, 0.0),
+                "side": (2, CARD_CROP_WH, (2, 1), a.side_init, SIDE_OCCLUDE, 0.0)}[stage]
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,
                                    width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
-                                   occlude_share=occlude_share)
+                                   occlude_share=occlude_share, overlap_share=overlap_share)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)

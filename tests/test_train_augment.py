@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import torch
 
-from models.train import classifier_train_files, main, occlude
+from models.train import classifier_train_files, main, occlude, overlap
 
 
 def _flat_crops(n=40, h=80, w=56):
@@ -87,3 +87,37 @@ def test_occlusion_is_asked_of_the_card_and_side_classifiers_only(tmp_path, monk
     main(["--data", str(tmp_path), "--runs", str(tmp_path / "runs"), "--only", "card", "--only", "die",
           "--only", "side", "--card-occlude", "0.4"])
     assert asked == {"card_classifier": (52, 0.4), "die_classifier": (6, 0.0), "side_classifier": (2, 0.3)}
+
+
+def test_extra_data_folders_join_the_detector_training_images_and_the_first_validates(tmp_path):
+    from models.train import joined_data_yaml
+    import yaml
+    for name in ("a", "b"):
+        (tmp_path / name / "det").mkdir(parents=True)
+        (tmp_path / name / "det" / "data.yaml").write_text(
+            f"path: {tmp_path / name / 'det'}\ntrain: images/train\nval: images/val\nnames:\n  0: card\n  1: card_back\n  2: die\n")
+    out = joined_data_yaml([tmp_path / "a", tmp_path / "b"], tmp_path / "runs" / "data.yaml")
+    assert yaml.safe_load(out.read_text()) == {
+        "train": [str(tmp_path / "a" / "det" / "images" / "train"), str(tmp_path / "b" / "det" / "images" / "train")],
+        "val": str(tmp_path / "a" / "det" / "images" / "val"),
+        "names": {0: "card", 1: "card_back", 2: "die"}}
+
+
+def test_an_overlapping_card_covers_part_of_a_crop_and_leaves_one_index_corner_in_sight():
+    """As the next card of a fan: one other crop, shifted across by a quarter to 0.7 of the width, covers
+    up to three quarters of the crop, often its centre, and never touches both index corners (top left
+    and bottom right, a fifth of the width by a sixth of the height)."""
+    x = _flat_crops(n=400)
+    y = overlap(x, 1.0, torch.Generator().manual_seed(4))
+    assert torch.equal(x, _flat_crops(n=400))
+    covered, centre_covered = 0, 0
+    for i in range(len(x)):
+        taken = y[i, 0] != i + 1
+        if not taken.any():
+            continue
+        covered += 1
+        assert len(torch.unique(y[i, 0][taken].round(decimals=3))) == 1  # bilinear weights sum to 1 within rounding
+        assert taken.float().mean().item() <= 0.75
+        assert not taken[:13, :11].any() or not taken[-13:, -11:].any()
+        centre_covered += bool(taken[40, 28])
+    assert covered >= 380 and centre_covered >= 180
