@@ -127,10 +127,21 @@ def in_the_open(truth: list[dict], hidden: list) -> tuple[list[dict], list]:
     return [t for t in truth if t["visible"] >= OPEN], hidden + [t["box"] for t in truth if t["visible"] < OPEN]
 
 
+def lying_on_cards(truth: list[dict], hidden: list, card_quads: list) -> tuple[list[dict], list]:
+    """(truth, hidden) for scoring the dice lying on a card alone (centre inside one of card_quads, the
+    corners of every card, labelled or hidden): the other objects join the hidden ones."""
+    def on_a_card(t):
+        x, y = (t["box"][0] + t["box"][2]) / 2, (t["box"][1] + t["box"][3]) / 2
+        return any(cv2.pointPolygonTest(np.float32(q), (float(x), float(y)), False) >= 0 for q in card_quads)
+    on = [t["kind"] == "die" and on_a_card(t) for t in truth]
+    return [t for t, o in zip(truth, on) if o], hidden + [t["box"] for t, o in zip(truth, on) if not o]
+
+
 def synthetic(detector, n, seed, cache_root):
-    """Scores over every labelled object, and over the objects in the open alone (the others ignored)."""
+    """Scores over every labelled object, over the objects in the open alone and over the dice lying on
+    cards alone (the others ignored)."""
     decks = deck_names(cache_root)
-    tally, in_open, images = Tally(), Tally(), []
+    tally, in_open, on_cards, images = Tally(), Tally(), Tally(), []
     for i in range(n):
         scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks)
         image = cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
@@ -140,10 +151,14 @@ def synthetic(detector, n, seed, cache_root):
         tally.add(truth, dets, hidden)
         open_truth, open_hidden = in_the_open(truth, hidden)
         in_open.add(open_truth, dets, open_hidden)
+        card_quads = [o.corners for o in scene.objects + scene.hidden if o.kind != "die"]
+        on_truth, on_hidden = lying_on_cards(truth, hidden, card_quads)
+        on_cards.add(on_truth, dets, on_hidden)
         images.append(image)
     keys = ("cards", "cards_found", "face_up_found", "face_down_found", "card_identity_accuracy", "dice",
             "dice_found", "die_face_accuracy")
-    return {**tally.summary(), "in_the_open": {k: v for k, v in in_open.summary().items() if k in keys}}, images
+    return {**tally.summary(), "in_the_open": {k: v for k, v in in_open.summary().items() if k in keys},
+            "dice_on_cards": {k: v for k, v in on_cards.summary().items() if k in keys[5:]}}, images
 
 
 def real_dice(detector, root: Path, whole: dict | None = None):

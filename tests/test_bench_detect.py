@@ -57,6 +57,22 @@ def test_in_the_open_scores_free_objects_and_ignores_detections_of_covered_ones(
     assert (tally.n["card"], tally.found["card"], tally.read_ok["card"], tally.false, tally.on_hidden) == (1, 1, 1, 0, 1)
 
 
+def test_dice_lying_on_cards_are_scored_alone_and_the_other_objects_ignored():
+    truth = [{"kind": "card", "box": (0, 0, 60, 90), "card": "Td", "die": None, "visible": 0.9},
+             {"kind": "die", "box": (20, 30, 40, 50), "card": None, "die": 3, "visible": 1.0},   # on the Td
+             {"kind": "die", "box": (70, 0, 90, 20), "card": None, "die": 5, "visible": 1.0},    # on a hidden card
+             {"kind": "die", "box": (200, 0, 220, 20), "card": None, "die": 1, "visible": 1.0}]  # on the table
+    quads = [[(0, 0), (60, 0), (60, 90), (0, 90)], [(65, 0), (125, 0), (125, 90), (65, 90)]]
+    on_truth, on_hidden = bench_detect.lying_on_cards(truth, [(65, 0, 125, 90)], quads)
+    assert [t["die"] for t in on_truth] == [3, 5]
+    assert on_hidden == [(65, 0, 125, 90), (0, 0, 60, 90), (200, 0, 220, 20)]
+    dets = [Detection("card", (0, 0, 60, 90), 0.9, card="Td"), Detection("die", (20, 30, 40, 50), 0.9, die=2),
+            Detection("die", (200, 0, 220, 20), 0.9, die=1)]
+    tally = bench_detect.Tally()
+    tally.add(on_truth, dets, on_hidden)
+    assert (tally.n["die"], tally.found["die"], tally.read_ok["die"], tally.false, tally.on_hidden) == (2, 1, 0, 0, 2)
+
+
 def test_by_centre_a_box_holding_two_labelled_centres_takes_the_nearer():
     truth = [{"kind": "die", "box": (125, 125, 135, 135), "card": None, "die": 3},   # centre at the box's centre
              {"kind": "die", "box": (100, 100, 110, 110), "card": None, "die": 2}]   # centre near the box's edge
