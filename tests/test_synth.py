@@ -133,3 +133,15 @@ def test_dice_on_cards_scenes_put_most_dice_on_the_cards():
 def test_an_unknown_scene_kind_is_named():
     with pytest.raises(ValueError, match="scene kind 'dice-on-cards': expected one of cards, dice, dome, mixed, dice_on_cards"):
         render_scene(np.random.default_rng(0), size=(120, 160), decks=["proc-0"], kind="dice-on-cards")
+
+
+def test_make_dataset_kind_makes_every_scene_of_that_kind(tmp_path):
+    from models import make_dataset
+    from models.synth.decks import deck_names
+    make_dataset.main(["--out", str(tmp_path), "--train", "2", "--val", "0", "--card-crops", "0", "--no-svg",
+                       "--workers", "1", "--seed", "3", "--kind", "dice_on_cards"])
+    decks = deck_names(None)
+    for i in range(2):
+        written = (tmp_path / "det" / "labels" / "train" / f"s{i:06d}.txt").read_text()
+        assert written == make_dataset.scene_sample((3, i, "runs/cards", decks, "dice_on_cards"))[1]
+        assert written != make_dataset.scene_sample((3, i, "runs/cards", decks, None))[1]
