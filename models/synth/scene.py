@@ -230,6 +230,8 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None), or
     "dice_on_cards": cards with most dice lying on them (never drawn at random, so that the random mix,
     and every data set made from it, stays as it was; the detector had seen too few dice on cards)."""
+    if kind is not None and kind not in SCENE_KINDS:
+        raise ValueError(f"scene kind {kind!r}: expected one of {', '.join(SCENE_KINDS)}")
     h, w = size
     cache_root = Path(cache_root or "runs/cards")
     decks = decks or D.deck_names(cache_root)
@@ -238,8 +240,6 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     kind = kind or ["cards", "cards", "mixed", "dice", "dome"][int(rng.integers(5))]
     card_h = float(np.exp(rng.uniform(np.log(55), np.log(220)))) * min(h, w) / 480
     codes = [str(c) for c in rng.permutation(D.CODES)]
-    if kind not in SCENE_KINDS:
-        raise ValueError(f"scene kind {kind!r}: expected one of {', '.join(SCENE_KINDS)}")
     # every kind's count is drawn (the draws are part of the seeded stream); dice_on_cards lays as many as mixed
     n_groups = {"cards": int(rng.integers(1, 6)), "mixed": int(rng.integers(1, 4)), "dice": int(rng.integers(0, 2)),
                 "dome": int(rng.integers(0, 2))}["mixed" if kind == "dice_on_cards" else kind]
