@@ -242,8 +242,7 @@ def main(argv=None):
                 rtrain, rval = real_dice_split(a.real_dice)
                 if split == "train":
                     add_real_dice(rtrain, "train", None if a.real_dice_crops_only else det, (dice, die_y),
-                                  np.random.default_rng([a.seed, 7]), copies=4,
-                                  whole=whole)
+                                  np.random.default_rng([a.seed, 7]), copies=4, whole=whole)
             np.savez_compressed(a.out / f"card_{split}.npz", x=_stack(cards, CARD_CROP_WH), y=np.array(card_y, np.int64))
             np.savez_compressed(a.out / f"die_{split}.npz", x=_stack(dice, DIE_CROP_WH), y=np.array(die_y, np.int64))
             np.savez_compressed(a.out / f"side_{split}.npz", x=_stack(sides, CARD_CROP_WH), y=np.array(side_y, np.int64))

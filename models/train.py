@@ -59,6 +59,20 @@ SIDE_OCCLUDE = 0.3  # the side classifier's share of partly covered crops: backs
 COVER = (0.1, 0.5)  # share of a crop that occlude() covers, drawn uniformly
 
 
+def _picked(x, share: float, g):
+    """Indexes of about ``share`` of the crops x, drawn with g."""
+    import torch
+    return torch.nonzero(torch.rand(len(x), generator=g) < share).flatten()
+
+
+def _laid_over(x, picked, mask, cover):
+    """A copy of x whose picked crops take cover's pixels where mask is true."""
+    import torch
+    x = x.clone()
+    x[picked] = torch.where(mask, cover, x[picked])
+    return x
+
+
 def occlude(x, share: float, g):
     """Cover part of about ``share`` of the crops x (N x C x H x W) as a card lying over them does in a
     pile or a fan: everything beyond a random straight edge, a COVER share of the crop, is taken from
@@ -67,7 +81,7 @@ def occlude(x, share: float, g):
     a count of pips that a covering card changes."""
     import torch
     n, _, h, w = x.shape
-    picked = torch.nonzero(torch.rand(n, generator=g) < share).flatten()
+    picked = _picked(x, share, g)
     if len(picked) == 0:
         return x
     k = len(picked)
@@ -78,10 +92,7 @@ def occlude(x, share: float, g):
     covered = (cover * h * w).long()
     edge = reach.sort(dim=1, descending=True).values.gather(1, covered)  # the covered pixels lie beyond it
     mask = (reach > torch.clamp(edge, min=1e-6)).reshape(k, 1, h, w)  # > 0: the centre stays in sight
-    others = x[torch.randint(n, (k,), generator=g)]
-    x = x.clone()
-    x[picked] = torch.where(mask, others, x[picked])
-    return x
+    return _laid_over(x, picked, mask, x[torch.randint(n, (k,), generator=g)])
 
 
 OVERLAP_SHIFT = (0.25, 0.7)  # overlap(): the covering card's offset across the crop, in crop widths
@@ -100,7 +111,7 @@ def overlap(x, share: float, g):
     import torch
     import torch.nn.functional as F
     n, _, h, w = x.shape
-    picked = torch.nonzero(torch.rand(n, generator=g) < share).flatten()
+    picked = _picked(x, share, g)
     if len(picked) == 0:
         return x
     k = len(picked)
@@ -119,9 +130,7 @@ def overlap(x, share: float, g):
     iy, ix = max(1, round(INDEX_BOX[1] * h)), max(1, round(INDEX_BOX[0] * w))
     both = inside[:, 0, :iy, :ix].flatten(1).any(1) & inside[:, 0, -iy:, -ix:].flatten(1).any(1)
     inside[both] = False  # a turned card reaching into both index corners (about 1 in 100) is not laid
-    x = x.clone()
-    x[picked] = torch.where(inside, laid, x[picked])
-    return x
+    return _laid_over(x, picked, inside, laid)
 
 
 def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
@@ -226,10 +235,9 @@ def joined_data_yaml(folders: list[Path], out: Path) -> Path:
     """An ultralytics data.yaml at out that trains on the detector images of every data folder and
     validates on the first one's (its classes too)."""
     import yaml
-    first = yaml.safe_load((folders[0] / "det" / "data.yaml").read_text())
-    root = Path(first["path"])
-    joined = {"train": [str(Path(f, "det").resolve() / "images" / "train") for f in folders],
-              "val": str(root / first["val"]), "names": first["names"]}
+    sets = [yaml.safe_load((f / "det" / "data.yaml").read_text()) for f in folders]
+    joined = {"train": [str(Path(d["path"]) / d["train"]) for d in sets],
+              "val": str(Path(sets[0]["path"]) / sets[0]["val"]), "names": sets[0]["names"]}
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(yaml.safe_dump(joined, sort_keys=False))
     return out
