@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
 from models.synth.decks import deck_names  # noqa: E402
+from models.synth.scene import SCENE_KINDS  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from vision.detector import Detector  # noqa: E402
 
@@ -137,13 +138,13 @@ def lying_on_cards(truth: list[dict], hidden: list, card_quads: list) -> tuple[l
     return [t for t, o in zip(truth, on) if o], hidden + [t["box"] for t, o in zip(truth, on) if not o]
 
 
-def synthetic(detector, n, seed, cache_root):
+def synthetic(detector, n, seed, cache_root, kind=None):
     """Scores over every labelled object, over the objects in the open alone and over the dice lying on
     cards alone (the others ignored)."""
     decks = deck_names(cache_root)
     tally, in_open, on_cards, images = Tally(), Tally(), Tally(), []
     for i in range(n):
-        scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks)
+        scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks, kind)
         image = cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
         truth = [{"kind": o.kind, "box": o.box, "card": o.card, "die": o.die, "visible": o.visible} for o in scene.objects]
         dets = detector.detect(image)
@@ -155,10 +156,10 @@ def synthetic(detector, n, seed, cache_root):
         on_truth, on_hidden = lying_on_cards(truth, hidden, card_quads)
         on_cards.add(on_truth, dets, on_hidden)
         images.append(image)
-    keys = ("cards", "cards_found", "face_up_found", "face_down_found", "card_identity_accuracy", "dice",
-            "dice_found", "die_face_accuracy")
+    dice_keys = ("dice", "dice_found", "die_face_accuracy")
+    keys = ("cards", "cards_found", "face_up_found", "face_down_found", "card_identity_accuracy", *dice_keys)
     return {**tally.summary(), "in_the_open": {k: v for k, v in in_open.summary().items() if k in keys},
-            "dice_on_cards": {k: v for k, v in on_cards.summary().items() if k in keys[5:]}}, images
+            "dice_on_cards": {k: v for k, v in on_cards.summary().items() if k in dice_keys}}, images
 
 
 def real_dice(detector, root: Path, whole: dict | None = None):
@@ -201,6 +202,7 @@ def main(argv=None):
     ap.add_argument("--weights", help="model folder (default: models/weights)")
     ap.add_argument("--synthetic", type=int, default=200, help="synthetic validation scenes")
     ap.add_argument("--seed", type=int, default=0, help="the data set's seed (models.make_dataset --seed)")
+    ap.add_argument("--kind", choices=SCENE_KINDS, help="the data set's scene kind (models.make_dataset --kind; default the mix)")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
     ap.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
                     help="Detector(views=...), default as `pelituomari detect`")
@@ -214,7 +216,7 @@ def main(argv=None):
     detector = Detector(a.weights, conf=a.conf, views=a.views)
     result = {"machine": f"{platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores",
               "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views, "conf": a.conf}
-    syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache)
+    syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind)
     result["synthetic_validation"] = {"scenes": a.synthetic, **syn}
     if a.real_dice:
         result["real_dice_validation"] = real_dice(detector, a.real_dice, load_whole_dice(a.real_dice_whole))

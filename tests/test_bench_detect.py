@@ -102,3 +102,22 @@ def test_real_dice_scored_by_whole_die_boxes_leave_out_a_photo_with_an_unboxed_d
     assert r["by_whole_die"] == {"dice": 2, "dice_found": 1.0, "die_face_accuracy": 0.5, "detections": 2,
                                  "false_detections": 0.0}
     assert (r["dice"], r["dice_found"], r["by_centre"]["dice_found"]) == (4, 0.0, 1.0)  # the pip labels: no IoU match
+
+
+def test_the_synthetic_benchmark_scores_the_scenes_of_the_kind_asked_for(monkeypatch):
+    kinds = []
+    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: kinds.append(kind) or _no_scene())
+    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
+
+    class Blind:
+        def detect(self, image):
+            return []
+    bench_detect.synthetic(Blind(), 2, 6, "runs/cards", "dice_on_cards")
+    bench_detect.synthetic(Blind(), 1, 6, "runs/cards")
+    assert kinds == ["dice_on_cards", "dice_on_cards", None]
+
+
+def _no_scene():
+    import numpy as np
+    from models.synth.scene import Scene
+    return Scene(np.zeros((8, 8, 3), np.uint8), [], [])
