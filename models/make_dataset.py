@@ -6,8 +6,10 @@
 Writes OUT/det (ultralytics OBB data set: images/{train,val}, labels/{train,val}, data.yaml; classes
 card, card_back, die), OUT/card_{train,val}.npz and OUT/die_{train,val}.npz (upright crops for the
 identity classifiers, made with vision.crops.upright_crop as at run time) and OUT/side_{train,val}.npz
-(crops of face-up cards, 0, and card backs, 1, cut with a loose box: which side of a card is up). Real dice photos, when
-given, join the training split except the fixed validation split (every 5th photo by number).
+(crops of face-up cards, 0, and card backs, 1, cut with a loose box: which side of a card is up) and
+OUT/corner_{train,val}.npz (each face-up card's two index corners, vision.crops.index_corners: the card
+where its index is in sight, NO_INDEX where it is covered). Real dice photos, when given, join the
+training split except the fixed validation split (every 5th photo by number).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import numpy as np
 
 from models.synth import decks as D
 from models.synth.scene import SCENE_KINDS, _Builder, _lighting, camera_effects, camera_homography, render_scene
-from vision.crops import CARD_CROP_WH, DIE_CROP_WH, upright_crop
+from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH, index_corners, upright_crop, upright_quad
 from vision.detector import SIDES
 
 CLASSES = ("card", "card_back", "die")
@@ -66,6 +68,9 @@ def _rot180(crop, rng):
 
 SIDE_COPIES = {"card": 1, "card_back": 3}  # crops per object: backs are about a quarter of the cards
 SIDE_STREAM = 5  # the side crops' random stream within a scene
+CORNER_STREAM = 6  # the index corner crops' random stream within a scene
+NO_INDEX = 52  # the corner reader's class for a corner whose index is not in sight
+INDEX_SEEN, INDEX_GONE = 0.85, 0.5  # index corners at least this much in sight are read, under that are "none"
 
 VAL_OFFSET = 10_000_000  # scene numbers of the validation split: val scene i is scene VAL_OFFSET + i
 
@@ -76,16 +81,34 @@ def make_scene(rng, cache_root, decks, kind=None):
     return render_scene(rng, size=size, decks=decks, cache_root=cache_root, kind=kind)
 
 
+def corner_samples(image, obj, rng) -> tuple[list[np.ndarray], list[int]]:
+    """A face-up card's two index corner crops, cut as the detector would hand the card over, labelled
+    with the card where its index is in sight and NO_INDEX where it is covered (those in between,
+    partly covered, are left out: either answer would be a guess)."""
+    rect = jittered_rect(obj.corners, rng)
+    quad = upright_quad(rect)
+    # the crop's top left is the sprite's top-left index corner or, the card seen the other way up, its bottom right
+    top_left_first = np.linalg.norm(quad[0] - obj.corners[0]) <= np.linalg.norm(quad[0] - obj.corners[2])
+    seen = obj.index_visible if top_left_first else obj.index_visible[::-1]
+    crops, labels = [], []
+    for crop, v in zip(index_corners(image, rect), seen):
+        if v >= INDEX_SEEN or v < INDEX_GONE:
+            crops.append(crop)
+            labels.append(D.CODES.index(obj.card) if v >= INDEX_SEEN else NO_INDEX)
+    return crops, labels
+
+
 def scene_sample(args):
     """One scene: (jpeg bytes, OBB label text, card crops, card labels, die crops, die labels, side crops,
-    side labels). The side crops draw from a stream of their own, so the others are as they were before
-    side crops existed."""
+    side labels, index corner crops, their labels). The side and corner crops draw from streams of their
+    own, so the others are as they were before those crops existed."""
     seed, i, cache_root, decks, kind = args
     rng = np.random.default_rng([seed, i])
     side_rng = np.random.default_rng([seed, i, SIDE_STREAM])
+    corner_rng = np.random.default_rng([seed, i, CORNER_STREAM])
     scene = make_scene(rng, cache_root, decks, kind)
     h, w = scene.image.shape[:2]
-    lines, cards, card_y, dice, die_y, sides, side_y = [], [], [], [], [], [], []
+    lines, cards, card_y, dice, die_y, sides, side_y, corners, corner_y = [], [], [], [], [], [], [], [], []
     for o in scene.objects:
         pts = np.clip(o.corners / np.float32([w, h]), 0, 1).ravel()
         lines.append(f"{CLASSES.index(o.kind)} " + " ".join(f"{v:.5f}" for v in pts))
@@ -97,12 +120,15 @@ def scene_sample(args):
         if o.kind == "card":
             cards.append(_rot180(upright_crop(scene.image, jittered_rect(o.corners, rng), CARD_CROP_WH), rng))
             card_y.append(D.CODES.index(o.card))
+            c, cy = corner_samples(scene.image, o, corner_rng)
+            corners += c
+            corner_y += cy
         elif o.kind == "die":
             crop = upright_crop(scene.image, jittered_rect(o.corners, rng), DIE_CROP_WH)
             dice.append(np.ascontiguousarray(np.rot90(crop, int(rng.integers(4)))))
             die_y.append(o.die - 1)
     ok, jpg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    return jpg.tobytes(), "\n".join(lines) + "\n", cards, card_y, dice, die_y, sides, side_y
+    return jpg.tobytes(), "\n".join(lines) + "\n", cards, card_y, dice, die_y, sides, side_y, corners, corner_y
 
 
 LOOSE_OFFSET = 2_000_000  # loose-box card crops are numbered from here: a stream apart from the others
@@ -128,6 +154,38 @@ def card_sample(args):
     img = camera_effects(_lighting(b.canvas, rng), rng)
     target = [o for o in b.objects if o.card == code][0]
     return _rot180(upright_crop(img, jittered_rect(target.corners, rng, loose), CARD_CROP_WH), rng), i % 52
+
+
+CORNER_OFFSET = 3_000_000  # index corner patches are numbered from here: a stream apart from the others
+
+
+def corner_sample(args):
+    """A face-up card on a small random table patch, lying on others and partly under one to three more:
+    most of them laid as in a fanned hand (turned a little, shifted across the card), so that one index
+    corner often shows beside another card's index. Returns its index corners as corner_samples does."""
+    seed, i, cache_root, decks = args
+    rng = np.random.default_rng([seed, CORNER_OFFSET + i])
+    b = _Builder(rng, 240, 240, decks, Path(cache_root), camera_homography(240, 240, rng))
+    height = float(np.exp(rng.uniform(np.log(50), np.log(200))))
+    for _ in range(int(rng.integers(0, 3))):  # cards underneath
+        b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), rng.uniform(40, 200, 2), rng.uniform(0, 360), height)
+    centre, angle = np.array([120.0, 120.0]) + rng.normal(0, 10, 2), rng.uniform(0, 360)
+    b.card(D.CODES[i % 52], True, centre, angle, height)
+    target = b.objects[-1]
+    for _ in range(int(rng.integers(1, 4))):
+        if rng.random() < 0.7:  # fanned: turned a little, shifted across the card (and a little along it)
+            a = np.deg2rad(angle)
+            shift = rng.choice([-1, 1]) * rng.uniform(0.2, 0.6) * height * D.CARD_W / D.CARD_H
+            along = rng.uniform(-0.15, 0.15) * height
+            c = centre + shift * np.array([np.cos(a), np.sin(a)]) + along * np.array([-np.sin(a), np.cos(a)])
+            b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.8), c, angle + rng.normal(0, 12), height)
+        else:  # anywhere about it
+            a = rng.uniform(0, 2 * np.pi)
+            c = centre + rng.uniform(0.4, 0.9) * height * np.array([np.cos(a), np.sin(a)])
+            b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), c, rng.uniform(0, 360), height)
+    b.finish()
+    img = camera_effects(_lighting(b.canvas, rng), rng)
+    return corner_samples(img, target, rng)
 
 
 WHOLE_DICE = Path(__file__).resolve().parent / "real_dice_whole_boxes.json"
@@ -184,7 +242,11 @@ def main(argv=None):
     ap.add_argument("--card-crops", type=int, default=20800, help="extra single-card crops for the card classifier")
     ap.add_argument("--loose-card-crops", type=int, default=0,
                     help="single-card crops cut with a loose box, written to OUT/card_train_loose.npz")
-    ap.add_argument("--only-loose", action="store_true", help="make only the loose-box card crops (no scenes)")
+    ap.add_argument("--only-patches", action="store_true",
+                    help="make only the crops cut from small patches (--loose-card-crops, --corner-patches), no scenes")
+    ap.add_argument("--corner-patches", type=int, default=0,
+                    help="cards partly covered as in a fanned hand, on small patches: their index corner crops go to "
+                         "OUT/corner_train_patches.npz (trained on with corner_train.npz)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--kind", choices=SCENE_KINDS, help="make every scene of this kind (default: the random mix)")
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
@@ -201,8 +263,8 @@ def main(argv=None):
     for flag, given in (("--real-dice-whole", a.real_dice_whole), ("--real-dice-crops-only", a.real_dice_crops_only)):
         if given and not a.real_dice:
             ap.error(f"{flag} needs --real-dice FOLDER (it says how to use the real photos)")
-    if a.only_loose and not a.loose_card_crops:
-        ap.error("--only-loose needs --loose-card-crops N > 0 (otherwise it makes nothing)")
+    if a.only_patches and not (a.loose_card_crops or a.corner_patches):
+        ap.error("--only-patches needs --loose-card-crops N or --corner-patches N (otherwise it makes nothing)")
     try:
         whole = load_whole_dice(a.real_dice_whole) if a.real_dice_whole else None
     except ValueError as e:
@@ -223,15 +285,24 @@ def main(argv=None):
             crops, ys = zip(*pool.imap(card_sample, jobs, chunksize=32))
             np.savez_compressed(a.out / "card_train_loose.npz", x=_stack(list(crops), CARD_CROP_WH), y=np.array(ys, np.int64))
             print(f"loose: {len(crops)} card crops", flush=True)
-        if a.only_loose:
+        if a.corner_patches:
+            corners, corner_y = [], []
+            for c, y in pool.imap(corner_sample, [(a.seed, i, a.cards_cache, decks) for i in range(a.corner_patches)],
+                                  chunksize=32):
+                corners += c
+                corner_y += y
+            np.savez_compressed(a.out / "corner_train_patches.npz", x=_stack(corners, CORNER_WH), y=np.array(corner_y, np.int64))
+            print(f"corner patches: {a.corner_patches}, {len(corners)} index corner crops "
+                  f"({corner_y.count(NO_INDEX)} covered)", flush=True)
+        if a.only_patches:
             return
         for split, n, offset in (("val", a.val, VAL_OFFSET), ("train", a.train, 0)):
-            cards, card_y, dice, die_y, sides, side_y = [], [], [], [], [], []
+            cards, card_y, dice, die_y, sides, side_y, corners, corner_y = [], [], [], [], [], [], [], []
             jobs = [(a.seed, offset + i, a.cards_cache, decks, a.kind) for i in range(n)]
-            for i, (jpg, text, c, cy, d, dy, sd, sy) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
+            for i, (jpg, text, c, cy, d, dy, sd, sy, k, ky) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
                 (det / "images" / split / f"s{i:06d}.jpg").write_bytes(jpg)
                 (det / "labels" / split / f"s{i:06d}.txt").write_text(text)
-                cards += c; card_y += cy; dice += d; die_y += dy; sides += sd; side_y += sy
+                cards += c; card_y += cy; dice += d; die_y += dy; sides += sd; side_y += sy; corners += k; corner_y += ky
                 if i % 200 == 0:
                     print(f"{split}: {i}/{n} scenes", flush=True)
             if split == "train":
@@ -246,8 +317,10 @@ def main(argv=None):
             np.savez_compressed(a.out / f"card_{split}.npz", x=_stack(cards, CARD_CROP_WH), y=np.array(card_y, np.int64))
             np.savez_compressed(a.out / f"die_{split}.npz", x=_stack(dice, DIE_CROP_WH), y=np.array(die_y, np.int64))
             np.savez_compressed(a.out / f"side_{split}.npz", x=_stack(sides, CARD_CROP_WH), y=np.array(side_y, np.int64))
+            np.savez_compressed(a.out / f"corner_{split}.npz", x=_stack(corners, CORNER_WH), y=np.array(corner_y, np.int64))
             print(f"{split}: {n} scenes, {len(cards)} card crops, {len(dice)} die crops, {len(sides)} side crops "
-                  f"({side_y.count(1)} of backs)", flush=True)
+                  f"({side_y.count(1)} of backs), {len(corners)} index corner crops ({corner_y.count(NO_INDEX)} covered)",
+                  flush=True)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ Stages (all from scratch, CPU friendly, each resumable on its own with --only):
   card  CropClassifier on upright card crops: 52 identities (models.synth.decks.CODES order)
   die   CropClassifier on upright die crops: top face 1-6
   side  CropClassifier on upright card crops: face up or face down (checks the detector's card/card_back)
+  corner  CropClassifier on a card's index corners: 52 identities or "no index in sight" (reads covered cards)
 --ship exports each trained model to ONNX (and copies the PyTorch weights) into --ship-to (models/weights/).
 The data comes from `python3 -m models.make_dataset` (seeded); ultralytics runs offline.
 """
@@ -135,10 +136,12 @@ def overlap(x, share: float, g):
 
 def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None,
-                     device: str = "cpu", occlude_share: float = 0.0, overlap_share: float = 0.0) -> float:
+                     device: str = "cpu", occlude_share: float = 0.0, overlap_share: float = 0.0,
+                     half_turns: bool = True) -> float:
     """Train a CropClassifier on the crops of all train_npz files with light photometric augmentation
-    and a random half turn (which end of a crop is up is open); saves the best state to out; returns
-    val accuracy. init: continue from this checkpoint of ours (its width and pooling win).
+    and, with half_turns, a random half turn (which end of a card or die crop is up is open; an index
+    corner crop is always upright); saves the best state to out; returns val accuracy.
+    init: continue from this checkpoint of ours (its width and pooling win).
     occlude_share: this share of each batch is partly covered by other crops (see occlude);
     overlap_share: this share by another card laid over it as in a fan (see overlap)."""
     import torch
@@ -171,8 +174,9 @@ def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: 
         for idx in torch.randperm(len(xtr), generator=g).split(batch):
             x = xtr[idx]
             n = len(x)
-            turn = torch.rand(n, generator=g) < 0.5
-            x[turn] = x[turn].flip(2, 3)
+            if half_turns:
+                turn = torch.rand(n, generator=g) < 0.5
+                x[turn] = x[turn].flip(2, 3)
             if occlude_share:
                 x = occlude(x, occlude_share, g)
             if overlap_share:
@@ -244,11 +248,11 @@ def joined_data_yaml(folders: list[Path], out: Path) -> Path:
 
 
 def main(argv=None):
-    from vision.crops import CARD_CROP_WH, DIE_CROP_WH
+    from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", type=Path, default=Path("runs/data"), help="output of models.make_dataset")
     ap.add_argument("--runs", type=Path, default=Path("runs/train"), help="checkpoints (git-ignored)")
-    ap.add_argument("--only", choices=("det", "card", "die", "side"), action="append", help="train only these stages")
+    ap.add_argument("--only", choices=("det", "card", "die", "side", "corner"), action="append", help="train only these stages")
     ap.add_argument("--epochs", type=int, default=30, help="detector epochs")
     ap.add_argument("--cls-epochs", type=int, default=12, help="classifier epochs")
     ap.add_argument("--cls-width", type=int, default=16, help="classifier width (channels of its first layer)")
@@ -256,6 +260,7 @@ def main(argv=None):
     ap.add_argument("--card-init", type=Path, help="card classifier: continue from this checkpoint of ours")
     ap.add_argument("--die-init", type=Path, help="die classifier: continue from this checkpoint of ours")
     ap.add_argument("--side-init", type=Path, help="side classifier: continue from this checkpoint of ours")
+    ap.add_argument("--corner-init", type=Path, help="index corner reader: continue from this checkpoint of ours")
     ap.add_argument("--card-occlude", type=float, default=0.0, metavar="SHARE",
                     help="card classifier: partly cover this share of the training crops, as a card on top would")
     ap.add_argument("--card-overlap", type=float, default=0.0, metavar="SHARE",
@@ -276,7 +281,7 @@ def main(argv=None):
     if a.threads:
         import torch
         torch.set_num_threads(a.threads)
-    stages = a.only or ["det", "card", "die", "side"]
+    stages = a.only or ["det", "card", "die", "side", "corner"]
     a.runs.mkdir(parents=True, exist_ok=True)
     for stage in stages:
         t0 = time.time()
@@ -292,12 +297,14 @@ def main(argv=None):
             n, wh, pooled, init, occlude_share, overlap_share = {
                 "card": (52, CARD_CROP_WH, (2, 1), a.card_init, a.card_occlude, a.card_overlap),
                 "die": (6, DIE_CROP_WH, (1, 1), a.die_init, 0.0, 0.0),
-                "side": (2, CARD_CROP_WH, (2, 1), a.side_init, SIDE_OCCLUDE, 0.0)}[stage]
+                "side": (2, CARD_CROP_WH, (2, 1), a.side_init, SIDE_OCCLUDE, 0.0),
+                "corner": (53, CORNER_WH, (5, 4), a.corner_init, 0.0, 0.0)}[stage]
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,
                                    width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
-                                   occlude_share=occlude_share, overlap_share=overlap_share)
+                                   occlude_share=occlude_share, overlap_share=overlap_share,
+                                   half_turns=stage != "corner")
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)

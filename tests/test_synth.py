@@ -145,3 +145,22 @@ def test_make_dataset_kind_makes_every_scene_of_that_kind(tmp_path):
         written = (tmp_path / "det" / "labels" / "train" / f"s{i:06d}.txt").read_text()
         assert written == make_dataset.scene_sample((3, i, "runs/cards", decks, "dice_on_cards"))[1]
         assert written != make_dataset.scene_sample((3, i, "runs/cards", decks, None))[1]
+
+
+def test_a_card_covered_at_one_index_corner_is_labelled_by_the_other():
+    """The index corner reader learns from each face-up card's two index corners: the one in sight is
+    labelled with the card, the covered one "no index" (NO_INDEX)."""
+    from models.make_dataset import NO_INDEX, corner_samples
+    from models.synth.scene import _Builder
+    rng = np.random.default_rng(3)
+    b = _Builder(rng, 480, 640, ["proc-2"], "runs/cards", np.eye(3))
+    b.card("Ac", True, (300, 240), 0.0, 160)   # upright, 115 px wide: its top-left index near (250, 180)
+    b.card("8h", True, (230, 150), 0.0, 160)   # lies over that corner only
+    under, over = b.finish()[0]
+    assert under.index_visible == (0.0, 1.0) and over.index_visible == (1.0, 1.0)
+    assert round(under.visible, 2) == 0.83  # most of the card in sight, but not that index
+    for seed in range(4):  # whichever end of the crop is up
+        crops, labels = corner_samples(b.canvas, under, np.random.default_rng(seed))
+        assert len(crops) == 2 and sorted(labels) == [CODES.index("Ac"), NO_INDEX]
+        seen = crops[labels.index(CODES.index("Ac"))]
+        assert seen.shape == (40, 32, 3)

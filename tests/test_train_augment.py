@@ -76,17 +76,18 @@ def test_a_classifier_continues_from_the_checkpoint_it_is_given(tmp_path, stage,
     assert torch.load(second / f"{stage}_classifier.pt")["width"] == 8  # the checkpoint's width, not the default 16
 
 
-def test_occlusion_is_asked_of_the_card_and_side_classifiers_only(tmp_path, monkeypatch):
+def test_occlusion_is_asked_of_the_card_and_side_classifiers_only_and_corners_are_never_turned(tmp_path, monkeypatch):
     asked = {}
 
     def record(train_files, val_npz, n_classes, out, *args, **kwargs):
-        asked[out.stem] = (n_classes, kwargs["occlude_share"])
+        asked[out.stem] = (n_classes, kwargs["occlude_share"], kwargs["half_turns"])
         return 0.0
 
     monkeypatch.setattr("models.train.train_classifier", record)
     main(["--data", str(tmp_path), "--runs", str(tmp_path / "runs"), "--only", "card", "--only", "die",
-          "--only", "side", "--card-occlude", "0.4"])
-    assert asked == {"card_classifier": (52, 0.4), "die_classifier": (6, 0.0), "side_classifier": (2, 0.3)}
+          "--only", "side", "--only", "corner", "--card-occlude", "0.4"])
+    assert asked == {"card_classifier": (52, 0.4, True), "die_classifier": (6, 0.0, True),
+                     "side_classifier": (2, 0.3, True), "corner_classifier": (53, 0.0, False)}
 
 
 def test_extra_data_folders_join_the_detector_training_images_and_the_first_validates(tmp_path):

@@ -9,7 +9,7 @@ from vision.detector import Detection, Detector
 def test_generate_train_ship_and_detect(tmp_path):
     data, runs, weights = tmp_path / "data", tmp_path / "runs", tmp_path / "weights"
     make_dataset.main(["--out", str(data), "--train", "3", "--val", "1", "--card-crops", "8",
-                       "--loose-card-crops", "4", "--no-svg", "--workers", "1"])
+                       "--loose-card-crops", "4", "--corner-patches", "3", "--no-svg", "--workers", "1"])
     labels = sorted((data / "det" / "labels" / "train").glob("*.txt"))
     assert len(labels) == 3
     for line in labels[0].read_text().splitlines():
@@ -24,12 +24,19 @@ def test_generate_train_ship_and_detect(tmp_path):
     kinds = [line.split()[0] for f in labels for line in f.read_text().splitlines()]
     assert sides["x"].shape[1:] == (80, 56, 3)
     assert sorted(sides["y"].tolist()) == [0] * kinds.count("0") + [1] * 3 * kinds.count("1")
+    corners = np.load(data / "corner_train.npz")  # up to two per face-up card: those half covered are left out
+    assert corners["x"].shape[1:] == (40, 32, 3) and len(corners["x"]) == len(corners["y"]) <= 2 * kinds.count("0")
+    assert set(corners["y"].tolist()) <= set(range(53))
+    patches = np.load(data / "corner_train_patches.npz")  # up to two corners of each patch's one card
+    assert patches["x"].shape[1:] == (40, 32, 3) and len(patches["y"]) <= 6
+    assert set(patches["y"].tolist()) <= {0, 1, 2, 52}  # patch i's card is CODES[i % 52]
+    assert train.classifier_train_files("corner", [data]) == [data / "corner_train.npz", data / "corner_train_patches.npz"]
 
     train.main(["--data", str(data), "--runs", str(runs), "--epochs", "1", "--cls-epochs", "1", "--imgsz", "64",
                 "--batch", "4", "--workers", "0", "--ship", "--ship-to", str(weights)])
     assert sorted(p.name for p in weights.iterdir()) == [
-        "card_classifier.onnx", "card_classifier.pt", "detector.onnx", "detector.pt", "die_classifier.onnx", "die_classifier.pt",
-        "side_classifier.onnx", "side_classifier.pt"]
+        "card_classifier.onnx", "card_classifier.pt", "corner_classifier.onnx", "corner_classifier.pt", "detector.onnx",
+        "detector.pt", "die_classifier.onnx", "die_classifier.pt", "side_classifier.onnx", "side_classifier.pt"]
     detector = Detector(weights, conf=0.01)
     assert detector.imgsz == 64
     found = detector.detect(np.full((120, 160, 3), 128, np.uint8))

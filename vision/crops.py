@@ -8,6 +8,18 @@ import numpy as np
 
 CARD_CROP_WH = (56, 80)   # width, height of an upright card crop (63 x 88 mm proportions)
 DIE_CROP_WH = (40, 40)
+CORNER_WH = (32, 40)      # width, height of an index corner crop
+CORNER_SHARE = (0.36, 0.34)  # the share of an upright card's width and height an index corner crop covers
+
+
+def upright_quad(rect, expand: float = 1.04) -> np.ndarray:
+    """The image points that become an upright crop's top-left, top-right, bottom-right and bottom-left
+    corners: rect = ((cx, cy), (w, h), angle_deg), its long side made vertical."""
+    (cx, cy), (w, h), ang = rect
+    pts = cv2.boxPoints(((cx, cy), (w * expand, h * expand), ang)).astype(np.float32)
+    if np.linalg.norm(pts[1] - pts[0]) > np.linalg.norm(pts[2] - pts[1]):  # make pts[0]->pts[1] the short side
+        pts = np.roll(pts, -1, axis=0)
+    return pts
 
 
 def upright_crop(image: np.ndarray, rect, out_wh, expand: float = 1.04) -> np.ndarray:
@@ -15,14 +27,20 @@ def upright_crop(image: np.ndarray, rect, out_wh, expand: float = 1.04) -> np.nd
 
     The rectangle's long side becomes vertical (a card stands upright; which end is up is
     left open, the classifier is trained on both)."""
-    (cx, cy), (w, h), ang = rect
-    pts = cv2.boxPoints(((cx, cy), (w * expand, h * expand), ang)).astype(np.float32)
-    e0 = np.linalg.norm(pts[1] - pts[0])
-    e1 = np.linalg.norm(pts[2] - pts[1])
-    if e0 > e1:  # make pts[0]->pts[1] the short (width) side
-        pts = np.roll(pts, -1, axis=0)
+    pts = upright_quad(rect, expand)
     W, H = out_wh
     dst = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
     M = cv2.getPerspectiveTransform(pts, dst)
-    return cv2.warpPerspective(image, M, (W, H), flags=cv2.INTER_AREA if max(e0, e1) > 2 * H else cv2.INTER_LINEAR,
+    long_side = np.linalg.norm(pts[2] - pts[1])
+    return cv2.warpPerspective(image, M, (W, H), flags=cv2.INTER_AREA if long_side > 2 * H else cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
+
+
+def index_corners(image: np.ndarray, rect, expand: float = 1.04) -> tuple[np.ndarray, np.ndarray]:
+    """The two corners of an upright card crop that hold a card's index (rank over suit): its top left,
+    and its bottom right turned a half turn so that it reads as a top left. Which end is up is open, so
+    these are the card's two index corners either way; a reader that sees one of them whole can name
+    a card that is mostly covered."""
+    W, H = CORNER_WH
+    full = upright_crop(image, rect, (round(W / CORNER_SHARE[0]), round(H / CORNER_SHARE[1])), expand)
+    return np.ascontiguousarray(full[:H, :W]), np.ascontiguousarray(full[::-1, ::-1][:H, :W])

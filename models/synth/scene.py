@@ -26,6 +26,7 @@ CARD_ASPECT = D.CARD_W / D.CARD_H
 SPACED_ROW_STEP = (1.03, 1.35)  # centre spacing of a spaced row, in card widths: gaps of 3-35 %
 SCENE_KINDS = ("cards", "dice", "dome", "mixed", "dice_on_cards")
 DIE_ON_CARD_P = 0.75  # in a dice_on_cards scene, the share of dice that lie on a card
+INDEX_REGION = (0.03, 0.02, 0.2, 0.27)  # a face's top-left index (rank over suit): x1, y1, x2, y2 as shares
 
 
 @dataclass
@@ -35,6 +36,7 @@ class SceneObject:
     card: str | None = None   # e.g. "Td" for a face-up card
     die: int | None = None    # top face 1-6
     visible: float = 1.0      # fraction of the object's pixels not covered by later objects
+    index_visible: tuple[float, float] = (1.0, 1.0)  # the same for a face's index corners: sprite TL, BR
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -153,17 +155,37 @@ class _Builder:
         self.canvas[:] = np.clip(self.canvas * (1 - a) + skin * shade * a, 0, 255).astype(np.uint8)
         self.cover[layer > 127] = -1
 
+    def _uncovered(self, i: int, region) -> float:
+        """The share of object i's region (x1, y1, x2, y2 as shares of its sprite) that is in sight."""
+        x1, y1, x2, y2 = region
+        tl, tr, br, bl = self.objects[i].corners.astype(np.float64)
+
+        def at(u, v):  # bilinear in the projected sprite: exact for an affine view, close for this tilt
+            return (1 - v) * ((1 - u) * tl + u * tr) + v * ((1 - u) * bl + u * br)
+        poly = np.array([at(x1, y1), at(x2, y1), at(x2, y2), at(x1, y2)])
+        mask = np.zeros((self.h, self.w), np.uint8)
+        cv2.fillConvexPoly(mask, np.round(poly).astype(np.int32), 1)
+        inside = mask.astype(bool)
+        return float((self.cover[inside] == i).mean()) if inside.any() else 0.0
+
     def finish(self) -> tuple[list[SceneObject], list[SceneObject]]:
         """The objects to label, and those too covered or too far off the image to be labelled."""
         counts = np.bincount(self.cover[self.cover >= 0].ravel(), minlength=len(self.objects))
         kept, hidden = [], []
         for i, obj in enumerate(self.objects):
             obj.visible = float(counts[i] / max(1.0, self.areas[i]))
+            if obj.kind == "card":
+                obj.index_visible = (self._uncovered(i, INDEX_REGION), self._uncovered(i, _half_turned(INDEX_REGION)))
             x1, y1, x2, y2 = obj.box
             mx, my = 0.1 * (x2 - x1), 0.1 * (y2 - y1)  # at most 10 % of the object beyond the frame
             on_image = x1 >= -mx and y1 >= -my and x2 <= self.w + mx and y2 <= self.h + my
             (kept if obj.visible >= MIN_VISIBLE[obj.kind] and on_image else hidden).append(obj)
         return kept, hidden
+
+
+def _half_turned(region):
+    x1, y1, x2, y2 = region
+    return 1 - x2, 1 - y2, 1 - x1, 1 - y1
 
 
 def _lighting(img, rng):
