@@ -8,10 +8,11 @@
 # more scene sets (seeds 4 and 5) train the side classifier (face up or down); the second, with the
 # real dice boxed whole (models/real_dice_whole_boxes.json), continues the die classifier and the
 # detector once more. A sixth, of dice lying on cards (seed 6), continues the die classifier and a
-# detector whose weights are then mixed 0.7 / 0.3 with step 11's (models.soup).
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 min; detector 79 + 54 + 132 + 90 +
+# detector whose weights are then mixed 0.7 / 0.3 with step 11's (models.soup). A seventh, of cards only
+# (seed 7) plus 30 000 small patches of fanned cards, trains the index corner reader from scratch.
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 min; detector 79 + 54 + 132 + 90 +
 # 60 + 57 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
-# run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min. A detector step cut off resumes from its runs/ folder when the script is
+# run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min; corner reader 12 min. A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -59,3 +60,6 @@ python3 -m models.train --data runs/data5 --extra-data runs/data6 --runs runs/tr
 python3 -m models.train --data runs/data5 --extra-data runs/data6 --runs runs/train_det12 --only det \
     --init runs/det11.pt --epochs 13 --hours 0.95
 python3 -m models.soup runs/det11.pt runs/train_det12/det/weights/best.pt --alpha 0.3
+python3 -m models.make_dataset --out runs/data7 --train 2500 --val 300 --card-crops 0 --seed 7 --kind cards \
+    --corner-patches 30000
+python3 -m models.train --data runs/data7 --runs runs/train_corner --only corner --cls-epochs 12 --ship

@@ -6,7 +6,8 @@ import pytest
 
 from models.synth import (back_image, camera_homography, card_image, die_image, place, sprite_corners, sprite_matrix,
                           table_texture)
-from vision.detector import Detection, Detector, WeightsMissing, _apart, _off_markers, _intersection, _uncovered, rotated_nms
+from vision.detector import (CARD_CODES, Detection, Detector, WeightsMissing, _apart, _intersection, _off_markers,
+                             _uncovered, rotated_nms)
 
 
 def iou(a, b):
@@ -164,3 +165,52 @@ def test_the_tables_own_markers_are_not_cards_or_dice(table_scene):
     for kind, box, card, die in truth:
         match = max(found, key=lambda d: iou(d.box, box))
         assert (match.kind, match.card, match.die, iou(match.box, box) >= 0.5) == (kind, card, die, True)
+
+
+class _FixedReader:
+    """An onnxruntime session stand-in that gives every crop the same logits."""
+
+    def __init__(self, logits):
+        self.logits = np.asarray(logits, np.float32)
+
+    def get_inputs(self):
+        return [type("Input", (), {"name": "crops"})]
+
+    def run(self, _outputs, feed):
+        return [np.tile(self.logits, (len(feed["crops"]), 1))]
+
+
+def test_index_corners_name_a_card_the_whole_card_reader_gets_wrong():
+    """The whole card says 8h (a card lying over it fills most of its crop); both index corners say Ac:
+    the corners win. A corner with no index in sight changes nothing; corner_weight 0 ignores them."""
+    image = np.full((300, 300, 3), 200, np.uint8)
+    rects = [((150.0, 150.0), (90.0, 126.0), 10.0)]
+    whole = np.zeros((1, 52), np.float32)
+    whole[0, CARD_CODES.index("8h")], whole[0, CARD_CODES.index("Ac")] = 0.9, 0.02
+    whole[0] += (1 - whole[0].sum()) / 52
+    detector = Detector()
+    says_ac = np.full(53, -8.0)
+    says_ac[CARD_CODES.index("Ac")] = 8.0
+    detector._corner = _FixedReader(says_ac)
+    p = detector._with_index_corners(image, rects, whole)
+    assert CARD_CODES[int(p.argmax())] == "Ac" and p.max() > 0.99
+    no_index = np.full(53, -8.0)
+    no_index[52] = 8.0
+    detector._corner = _FixedReader(no_index)
+    np.testing.assert_allclose(detector._with_index_corners(image, rects, whole), whole, atol=1e-5)
+    assert Detector(corner_weight=0)._with_index_corners(image, rects, whole) is whole
+
+
+def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
+    """Ac under 7d under 8h, fanned: the Ac's crop is mostly other cards, only its top-left index is in
+    sight. The whole-card reader cannot name it; with the index corners the detector does."""
+    rng = np.random.default_rng(11)
+    image = table_texture(480, 640, rng, "felt")
+    H = camera_homography(480, 640, rng, tilt=0.03)
+    for code, x in (("Ac", 230), ("7d", 295), ("8h", 360)):
+        card = card_image(code, "proc-3")
+        place(image, card, sprite_matrix(card.shape[:2], (x, 240), 0.0, 180, H))
+    leftmost = {w: min(Detector(views=2, conf=0.35, corner_weight=w).detect(image), key=lambda d: d.box[0])
+                for w in (0.0, 0.5)}
+    assert leftmost[0.0].card is None and leftmost[0.5].card == "Ac"
+    assert leftmost[0.5].kind == "card" and leftmost[0.5].box[0] == leftmost[0.0].box[0]
