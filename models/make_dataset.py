@@ -26,7 +26,7 @@ import numpy as np
 from models.synth import decks as D
 from models.synth.scene import SCENE_KINDS, _Builder, _lighting, camera_effects, camera_homography, render_scene
 from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH, index_corners, upright_crop, upright_quad
-from vision.detector import SIDES
+from vision.detector import NO_INDEX, SIDES
 
 CLASSES = ("card", "card_back", "die")
 
@@ -69,7 +69,6 @@ def _rot180(crop, rng):
 SIDE_COPIES = {"card": 1, "card_back": 3}  # crops per object: backs are about a quarter of the cards
 SIDE_STREAM = 5  # the side crops' random stream within a scene
 CORNER_STREAM = 6  # the index corner crops' random stream within a scene
-NO_INDEX = 52  # the corner reader's class for a corner whose index is not in sight
 INDEX_SEEN, INDEX_GONE = 0.85, 0.5  # index corners at least this much in sight are read, under that are "none"
 
 VAL_OFFSET = 10_000_000  # scene numbers of the validation split: val scene i is scene VAL_OFFSET + i

@@ -249,6 +249,7 @@ def joined_data_yaml(folders: list[Path], out: Path) -> Path:
 
 def main(argv=None):
     from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH
+    from vision.detector import NO_INDEX
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", type=Path, default=Path("runs/data"), help="output of models.make_dataset")
     ap.add_argument("--runs", type=Path, default=Path("runs/train"), help="checkpoints (git-ignored)")
@@ -298,7 +299,7 @@ def main(argv=None):
                 "card": (52, CARD_CROP_WH, (2, 1), a.card_init, a.card_occlude, a.card_overlap),
                 "die": (6, DIE_CROP_WH, (1, 1), a.die_init, 0.0, 0.0),
                 "side": (2, CARD_CROP_WH, (2, 1), a.side_init, SIDE_OCCLUDE, 0.0),
-                "corner": (53, CORNER_WH, (5, 4), a.corner_init, 0.0, 0.0)}[stage]
+                "corner": (NO_INDEX + 1, CORNER_WH, (5, 4), a.corner_init, 0.0, 0.0)}[stage]
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,

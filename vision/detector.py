@@ -27,6 +27,7 @@ KINDS = ("card", "card_back", "die")
 SIDES = ("card", "card_back")  # the side classifier's class order
 RANKS, SUITS = "A23456789TJQK", "shdc"
 CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # the card classifier's class order
+NO_INDEX = len(CARD_CODES)  # the corner reader's last class, after the cards: no index in sight
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
 WEIGHT_FILES = {"onnx": "detector.onnx", "ultralytics": "detector.pt"}
 VIEW_FLIPS = ((False, False), (True, False), (False, True), (True, True))  # (mirrored, upside down)
@@ -282,7 +283,7 @@ class Detector:
             tl, br = zip(*(index_corners(image, r, e) for r in rects))
             scales.append(list(tl) + list(br))
         c = self._read(self._corner, scales, (0,))
-        evidence = c[:, :52] + c[:, 52:] / 52
+        evidence = c[:, :NO_INDEX] + c[:, NO_INDEX:] / NO_INDEX
         n = len(rects)
         return _softmax(np.log(p + 1e-9) + self.corner_weight * np.log(evidence[:n] * evidence[n:] + 1e-12))
 

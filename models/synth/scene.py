@@ -155,7 +155,7 @@ class _Builder:
         self.canvas[:] = np.clip(self.canvas * (1 - a) + skin * shade * a, 0, 255).astype(np.uint8)
         self.cover[layer > 127] = -1
 
-    def _uncovered(self, i: int, region) -> float:
+    def _in_sight(self, i: int, region) -> float:
         """The share of object i's region (x1, y1, x2, y2 as shares of its sprite) that is in sight."""
         x1, y1, x2, y2 = region
         tl, tr, br, bl = self.objects[i].corners.astype(np.float64)
@@ -175,7 +175,7 @@ class _Builder:
         for i, obj in enumerate(self.objects):
             obj.visible = float(counts[i] / max(1.0, self.areas[i]))
             if obj.kind == "card":
-                obj.index_visible = (self._uncovered(i, INDEX_REGION), self._uncovered(i, _half_turned(INDEX_REGION)))
+                obj.index_visible = (self._in_sight(i, INDEX_REGION), self._in_sight(i, _half_turned(INDEX_REGION)))
             x1, y1, x2, y2 = obj.box
             mx, my = 0.1 * (x2 - x1), 0.1 * (y2 - y1)  # at most 10 % of the object beyond the frame
             on_image = x1 >= -mx and y1 >= -my and x2 <= self.w + mx and y2 <= self.h + my
