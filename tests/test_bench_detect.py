@@ -121,3 +121,29 @@ def _no_scene():
     import numpy as np
     from models.synth.scene import Scene
     return Scene(np.zeros((8, 8, 3), np.uint8), [], [])
+
+
+def test_real_dice_alone_are_scored_without_synthetic_scenes_or_a_speed_run(tmp_path, monkeypatch):
+    import json
+
+    import cv2
+    import numpy as np
+    for n in range(1, 6):  # dice_1 is the validation photo (every 5th)
+        cv2.imwrite(str(tmp_path / f"dice_{n}.jpg"), np.full((100, 200, 3), 90, np.uint8))
+        (tmp_path / f"dice_{n}.txt").write_text("3 0.5 0.5 0.2 0.4\n")
+
+    class Seen:
+        def __init__(self, weights, conf, views):
+            self.imgsz = 320
+
+        def detect(self, image):
+            return [Detection("die", (80, 30, 120, 70), 0.9, die=4)]
+    monkeypatch.setattr(bench_detect, "Detector", Seen)
+    (tmp_path / "whole.json").write_text('{"photos": {}}')
+    out = tmp_path / "real.json"
+    bench_detect.main(["--synthetic", "0", "--real-dice", str(tmp_path), "--real-dice-whole", str(tmp_path / "whole.json"),
+                       "--out", str(out)])
+    result = json.loads(out.read_text())
+    assert "synthetic_validation" not in result and "speed" not in result
+    assert (result["real_dice_validation"]["dice"], result["real_dice_validation"]["dice_found"],
+            result["real_dice_validation"]["die_face_accuracy"]) == (1, 1.0, 1.0)
