@@ -9,9 +9,10 @@
 # real dice boxed whole (models/real_dice_whole_boxes.json), continues the die classifier and the
 # detector once more. A sixth, of dice lying on cards (seed 6), continues the die classifier and a
 # detector whose weights are then mixed 0.7 / 0.3 with step 11's (models.soup). A seventh, of cards only
-# (seed 7) plus 30 000 small patches of fanned cards, trains the index corner reader from scratch.
+# (seed 7) plus 30 000 small patches of fanned cards, trains the index corner reader from scratch, and
+# with the sixth and fifth sets a last detector fine-tune.
 # On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 min; detector 79 + 54 + 132 + 90 +
-# 60 + 57 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
+# 60 + 57 + 61 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
 # run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min; corner reader 12 min. A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over.
 #
@@ -63,3 +64,5 @@ python3 -m models.soup runs/det11.pt runs/train_det12/det/weights/best.pt --alph
 python3 -m models.make_dataset --out runs/data7 --train 2500 --val 300 --card-crops 0 --seed 7 --kind cards \
     --corner-patches 30000
 python3 -m models.train --data runs/data7 --runs runs/train_corner --only corner --cls-epochs 12 --ship
+python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det14 --only det \
+    --init models/weights/detector.pt --epochs 7 --hours 1.0 --ship
