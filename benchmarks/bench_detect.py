@@ -213,17 +213,18 @@ def main(argv=None):
                     help="whole-die boxes of the real photos, for the by_whole_die scoring (default %(default)s)")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "detect.json")
     a = ap.parse_args(argv)
+    if a.synthetic < 0:
+        ap.error(f"--synthetic must be 0 or more scenes, got {a.synthetic}")
     detector = Detector(a.weights, conf=a.conf, views=a.views)
     result = {"machine": f"{platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores",
               "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views, "conf": a.conf}
-    if a.synthetic < 0:
-        ap.error(f"--synthetic must be 0 or more scenes, got {a.synthetic}")
+    images = []
     if a.synthetic:
         syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind)
         result["synthetic_validation"] = {"scenes": a.synthetic, **syn}
     if a.real_dice:
         result["real_dice_validation"] = real_dice(detector, a.real_dice, load_whole_dice(a.real_dice_whole))
-    if a.synthetic:  # timed on the synthetic scenes; --synthetic 0 scores the real photos alone
+    if images:  # timed on the synthetic scenes; --synthetic 0 scores the real photos alone
         result["speed"] = {"image_size": "640x480 to 800x600 synthetic scenes", **speed(detector, images[:50])}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")

@@ -133,6 +133,16 @@ def scene_sample(args):
 LOOSE_OFFSET = 2_000_000  # loose-box card crops are numbered from here: a stream apart from the others
 
 
+def _patch(rng, decks, cache_root, min_height: float) -> tuple[_Builder, float]:
+    """A small random table patch (240 px) with 0-2 cards lying on it already, and the card height
+    (min_height-200 px, log-uniform) for the cards still to be laid: what the single-card samples build on."""
+    b = _Builder(rng, 240, 240, decks, Path(cache_root), camera_homography(240, 240, rng))
+    height = float(np.exp(rng.uniform(np.log(min_height), np.log(200))))
+    for _ in range(int(rng.integers(0, 3))):  # cards underneath
+        b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), rng.uniform(40, 200, 2), rng.uniform(0, 360), height)
+    return b, height
+
+
 def card_sample(args):
     """A single card crop on a small random table patch (cheap extra data for the card classifier);
     numbers from LOOSE_OFFSET on are cut with a loose box."""
@@ -140,10 +150,7 @@ def card_sample(args):
     rng = np.random.default_rng([seed, 1_000_000 + i])
     loose = i >= LOOSE_OFFSET
     code = D.CODES[i % 52]
-    b = _Builder(rng, 240, 240, decks, Path(cache_root), camera_homography(240, 240, rng))
-    height = float(np.exp(rng.uniform(np.log(40), np.log(200))))
-    for _ in range(int(rng.integers(0, 3))):  # cards underneath
-        b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), rng.uniform(40, 200, 2), rng.uniform(0, 360), height)
+    b, height = _patch(rng, decks, cache_root, 40)
     b.card(code, True, (120 + rng.normal(0, 10), 120 + rng.normal(0, 10)), rng.uniform(0, 360), height)
     for _ in range(int(rng.integers(0, 2))):  # a card partly on top
         ang = rng.uniform(0, 360)
@@ -164,10 +171,7 @@ def corner_sample(args):
     corner often shows beside another card's index. Returns its index corners as corner_samples does."""
     seed, i, cache_root, decks = args
     rng = np.random.default_rng([seed, CORNER_OFFSET + i])
-    b = _Builder(rng, 240, 240, decks, Path(cache_root), camera_homography(240, 240, rng))
-    height = float(np.exp(rng.uniform(np.log(50), np.log(200))))
-    for _ in range(int(rng.integers(0, 3))):  # cards underneath
-        b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), rng.uniform(40, 200, 2), rng.uniform(0, 360), height)
+    b, height = _patch(rng, decks, cache_root, 50)
     centre, angle = np.array([120.0, 120.0]) + rng.normal(0, 10, 2), rng.uniform(0, 360)
     b.card(D.CODES[i % 52], True, centre, angle, height)
     target = b.objects[-1]

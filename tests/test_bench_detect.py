@@ -147,3 +147,14 @@ def test_real_dice_alone_are_scored_without_synthetic_scenes_or_a_speed_run(tmp_
     assert "synthetic_validation" not in result and "speed" not in result
     assert (result["real_dice_validation"]["dice"], result["real_dice_validation"]["dice_found"],
             result["real_dice_validation"]["die_face_accuracy"]) == (1, 1.0, 1.0)
+
+
+def test_a_negative_scene_count_is_refused_before_any_model_loads(capsys, monkeypatch):
+    import pytest
+
+    def no_models(*args, **kwargs):
+        raise AssertionError("the models were loaded")
+    monkeypatch.setattr(bench_detect, "Detector", no_models)
+    with pytest.raises(SystemExit):
+        bench_detect.main(["--synthetic", "-1"])
+    assert "--synthetic must be 0 or more scenes, got -1" in capsys.readouterr().err
