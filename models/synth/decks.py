@@ -16,9 +16,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-RANKS = "A23456789TJQK"
-SUITS = "shdc"
-CODES = tuple(r + s for s in SUITS for r in RANKS)  # class index order of the card classifier
+from vision.detector import RANKS, SUITS
+from vision.detector import CARD_CODES as CODES  # the labels are the card readers' classes, in their order
 CARD_H, CARD_W = 352, 252
 KDE_DECKS = Path("/usr/share/carddecks")
 AISLERIOT_DECKS = Path("/usr/share/aisleriot/cards")
