@@ -99,7 +99,6 @@ def occlude(x, share: float, g):
 OVERLAP_SHIFT = (0.25, 0.7)  # overlap(): the covering card's offset across the crop, in crop widths
 OVERLAP_DROP = (0.0, 0.5)    # and along it, in crop heights
 OVERLAP_TURN = 15.0          # and its turn, in degrees either way
-INDEX_BOX = (0.2, 0.16)      # a card's corner index, as a share of the crop's width and height
 
 
 def overlap(x, share: float, g):
@@ -107,7 +106,7 @@ def overlap(x, share: float, g):
     or a spread pile lies: shifted sideways by OVERLAP_SHIFT of the width (and by up to OVERLAP_DROP of
     the height) and turned up to OVERLAP_TURN degrees. Unlike occlude(), the covering card's own index
     lands inside the crop and the crop's centre may be covered; the strip left on the far side keeps
-    one of the card's two index corners (top left, bottom right: INDEX_BOX) wholly in sight, and the
+    one of the card's two index corners (top left, bottom right: vision.crops.INDEX_REGION) wholly in sight, and the
     classifier must learn to read the card from it."""
     import torch
     import torch.nn.functional as F
@@ -128,7 +127,8 @@ def overlap(x, share: float, g):
     others = x[torch.randint(n, (k,), generator=g)]
     laid = F.grid_sample(others, grid, padding_mode="border", align_corners=False)
     inside = F.grid_sample(torch.ones(k, 1, h, w), grid, align_corners=False) > 0.5
-    iy, ix = max(1, round(INDEX_BOX[1] * h)), max(1, round(INDEX_BOX[0] * w))
+    from vision.crops import INDEX_REGION
+    iy, ix = max(1, round(INDEX_REGION[3] * h)), max(1, round(INDEX_REGION[2] * w))  # the index out to its far edges
     both = inside[:, 0, :iy, :ix].flatten(1).any(1) & inside[:, 0, -iy:, -ix:].flatten(1).any(1)
     inside[both] = False  # a turned card reaching into both index corners (about 1 in 100) is not laid
     return _laid_over(x, picked, inside, laid)

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from vision.crops import CORNER_WH, index_corners
+from vision.crops import CORNER_SHARE, CORNER_WH, INDEX_REGION, index_corners
 
 RED, BLUE, GREEN = (0, 0, 255), (255, 0, 0), (0, 255, 0)
 
@@ -44,3 +44,21 @@ def test_a_card_seen_the_other_way_up_gives_the_same_two_corners():
     b = index_corners(turned, ((199.0, 199.0), (120.0, 168.0), 0.0), expand=1.0)
     pairs = sorted((round(_share(c, RED), 2), round(_share(c, BLUE), 2)) for c in a)
     assert pairs == sorted((round(_share(c, RED), 2), round(_share(c, BLUE), 2)) for c in b)
+
+
+def test_the_corner_crop_holds_the_whole_index_with_a_margin():
+    """INDEX_REGION (where the generator's faces carry their index, and what counts as an index in sight)
+    lies wholly inside the corner reader's crop, with room to spare on the crop's inner sides."""
+    image = np.full((400, 400, 3), 90, np.uint8)
+    x0, y0, w, h = 140, 116, 120, 168
+    image[y0:y0 + h, x0:x0 + w] = 255
+    x1, y1, x2, y2 = INDEX_REGION
+    image[y0 + round(y1 * h):y0 + round(y2 * h), x0 + round(x1 * w):x0 + round(x2 * w)] = RED
+    first, second = index_corners(image, ((200.0, 200.0), (120.0, 168.0), 0.0), expand=1.0)
+    red = first if _share(first, RED) > 0 else second
+    mask = np.all(np.abs(red.astype(int) - RED) < 60, axis=2)
+    rows, cols = np.nonzero(mask)
+    painted = (round(x2 * w) - round(x1 * w)) * (round(y2 * h) - round(y1 * h))
+    scale = (CORNER_SHARE[0] * w / CORNER_WH[0]) * (CORNER_SHARE[1] * h / CORNER_WH[1])  # card px per crop px
+    assert abs(mask.sum() * scale / painted - 1) < 0.08
+    assert cols.max() < 0.8 * CORNER_WH[0] and rows.max() < 0.9 * CORNER_WH[1]

@@ -9,7 +9,9 @@ import numpy as np
 CARD_CROP_WH = (56, 80)   # width, height of an upright card crop (63 x 88 mm proportions)
 DIE_CROP_WH = (40, 40)
 CORNER_WH = (32, 40)      # width, height of an index corner crop
-CORNER_SHARE = (0.36, 0.34)  # the share of an upright card's width and height an index corner crop covers
+INDEX_REGION = (0.03, 0.02, 0.2, 0.27)  # where a face's top-left index (rank over suit) lies: x1, y1, x2, y2 as shares
+CORNER_SHARE = (0.36, 0.34)  # the share of an upright card's width and height an index corner crop covers:
+#                              INDEX_REGION with a margin for a loose box
 
 
 def upright_quad(rect, expand: float = 1.04) -> np.ndarray:

@@ -20,13 +20,13 @@ import numpy as np
 from models.synth import decks as D
 from models.synth.dice import die_image, dome_overlay
 from models.synth.textures import table_texture
+from vision.crops import INDEX_REGION
 
 MIN_VISIBLE = {"card": 0.35, "card_back": 0.35, "die": 0.6}
 CARD_ASPECT = D.CARD_W / D.CARD_H
 SPACED_ROW_STEP = (1.03, 1.35)  # centre spacing of a spaced row, in card widths: gaps of 3-35 %
 SCENE_KINDS = ("cards", "dice", "dome", "mixed", "dice_on_cards")
 DIE_ON_CARD_P = 0.75  # in a dice_on_cards scene, the share of dice that lie on a card
-INDEX_REGION = (0.03, 0.02, 0.2, 0.27)  # a face's top-left index (rank over suit): x1, y1, x2, y2 as shares
 
 
 @dataclass
