@@ -1,6 +1,7 @@
 """One command makes the data, one trains and ships: proven end to end on a few tiny images."""
 
 import numpy as np
+import pytest
 
 from models import make_dataset, train
 from vision.detector import Detection, Detector
@@ -41,3 +42,22 @@ def test_generate_train_ship_and_detect(tmp_path):
     assert detector.imgsz == 64
     found = detector.detect(np.full((120, 160, 3), 128, np.uint8))
     assert all(isinstance(d, Detection) for d in found)
+
+
+def test_a_larger_detector_network_trains_from_its_yaml_and_ships(tmp_path):
+    """--arch picks the network of a detector trained from scratch (a GPU run's yolo11s-obb), built offline."""
+    import torch
+    data, weights = tmp_path / "data", tmp_path / "weights"
+    make_dataset.main(["--out", str(data), "--train", "2", "--val", "1", "--card-crops", "0", "--loose-card-crops", "0",
+                       "--corner-patches", "0", "--no-svg", "--workers", "1"])
+    train.main(["--data", str(data), "--runs", str(tmp_path / "runs"), "--only", "det", "--arch", "yolo11s-obb.yaml",
+                "--epochs", "1", "--imgsz", "64", "--batch", "2", "--workers", "0", "--ship", "--ship-to", str(weights)])
+    assert sorted(p.name for p in weights.iterdir()) == ["detector.onnx", "detector.pt"]
+    shipped = torch.load(weights / "detector.pt", map_location="cpu", weights_only=False)["model"]
+    assert sum(p.numel() for p in shipped.parameters()) == 9_715_132  # yolo11s-obb with our 3 classes (the shipped yolo11n-obb: 2_662_092)
+
+
+def test_arch_and_init_together_are_refused(capsys):
+    with pytest.raises(SystemExit):
+        train.main(["--only", "det", "--arch", "yolo11s-obb.yaml", "--init", "models/weights/detector.pt"])
+    assert "--arch builds a detector from scratch; --init continues our own weights" in capsys.readouterr().err
