@@ -1,0 +1,109 @@
+"""Benchmark detector networks and input sizes on this CPU before training one: how fast would `detect` be?
+
+    python3 benchmarks/bench_detector_size.py [--sizes 320 416 480] [--out benchmarks/results/detector_sizes.json]
+
+A larger network or input may find more, but the detector must keep `pelituomari detect` at >= 10
+images per second on this 2-core CPU. Speed does not depend on the weights, so each candidate
+(yolo11n-obb, yolo11s-obb; our three classes) is built untrained from its ultralytics YAML (offline),
+exported to ONNX as `models.train` ships it, and its forward pass timed with the Detector's own
+onnxruntime session options, round by round against the shipped detector (the machine's speed drifts).
+The shipped Detector is timed on the benchmark's synthetic scenes with one and two views; a candidate's
+`detect` speed is projected by swapping the shipped network's forward time for the candidate's (the
+classifiers, crops and NMS are the same; with more boxes found they would cost a little more).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_detect import speed  # noqa: E402
+from models.make_dataset import VAL_OFFSET, make_scene  # noqa: E402
+from models.synth.decks import deck_names  # noqa: E402
+from vision.detector import DEFAULT_WEIGHTS, Detector, _session  # noqa: E402
+
+NETWORKS = ("yolo11n-obb.yaml", "yolo11s-obb.yaml")
+NAMES = {0: "card", 1: "card_back", 2: "die"}
+
+
+def export_untrained(yaml: str, imgsz: int, folder: Path) -> tuple[Path, int]:
+    """The network of yaml with our classes, untrained, exported to ONNX at imgsz; and its parameter count."""
+    from ultralytics import YOLO
+    from ultralytics.nn.tasks import OBBModel
+    shell = YOLO(yaml, task="obb")
+    net = OBBModel(yaml, nc=len(NAMES), verbose=False)
+    net.names, net.args, net.task = NAMES, shell.model.args, "obb"
+    shell.model = net
+    onnx = Path(shell.export(format="onnx", imgsz=imgsz, simplify=False, dynamic=False, opset=17, verbose=False))
+    target = folder / f"{Path(yaml).stem}_{imgsz}.onnx"
+    onnx.replace(target)
+    return target, sum(p.numel() for p in net.parameters())
+
+
+def forward_ms(sessions: dict, rounds: int, runs: int) -> dict:
+    """Median milliseconds of one forward pass of each session, timed in turn, round by round."""
+    times = {name: [] for name in sessions}
+    for _ in range(rounds):
+        for name, s in sessions.items():
+            x = np.random.default_rng(0).random(s.get_inputs()[0].shape, dtype=np.float32)
+            feed = {s.get_inputs()[0].name: x}
+            s.run(None, feed)
+            t0 = time.perf_counter()
+            for _ in range(runs):
+                s.run(None, feed)
+            times[name].append(1000 * (time.perf_counter() - t0) / runs)
+    return {name: round(float(np.median(t)), 2) for name, t in times.items()}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", type=int, nargs="+", default=[320, 416, 480], help="detector input sizes (multiples of 32)")
+    ap.add_argument("--scenes", type=int, default=30, help="synthetic scenes the shipped Detector is timed on")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=20, help="forward passes per network and round")
+    ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "detector_sizes.json")
+    a = ap.parse_args(argv)
+    bad = [s for s in a.sizes if s <= 0 or s % 32]
+    if bad:
+        ap.error(f"--sizes must be positive multiples of 32 (the detector's largest stride), got {bad}")
+    decks = deck_names(a.cards_cache)
+    images = [cv2.imdecode(cv2.imencode(".jpg", make_scene(np.random.default_rng([0, VAL_OFFSET + i]), a.cards_cache,
+                                                           decks).image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
+              for i in range(a.scenes)]
+    detect_ms = {views: speed(Detector(views=views), images, repeat=1)["ms_per_image"] for views in (1, 2)}
+    shipped = Detector()
+    with tempfile.TemporaryDirectory() as tmp:
+        built = {(yaml, s): export_untrained(yaml, s, Path(tmp)) for yaml in NETWORKS for s in a.sizes}
+        sessions = {"shipped": _session(DEFAULT_WEIGHTS / "detector.onnx")}
+        sessions.update({f"{Path(y).stem}@{s}": _session(path) for (y, s), (path, _) in built.items()})
+        fwd = forward_ms(sessions, a.rounds, a.runs)
+    rows = []
+    for (yaml, s), (_, params) in built.items():
+        ms = fwd[f"{Path(yaml).stem}@{s}"]
+        rows.append({"network": Path(yaml).stem, "input": s, "parameters": params, "forward_ms": ms,
+                     **{f"detect_images_per_s_{v}_view{'s' if v > 1 else ''}":
+                        round(1000 / (detect_ms[v] + v * (ms - fwd["shipped"])), 1) for v in (1, 2)}})
+    result = {"machine": f"{platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores",
+              "shipped": {"input": shipped.imgsz, "forward_ms": fwd["shipped"],
+                          "detect_ms_per_image": {f"{v}_view{'s' if v > 1 else ''}": detect_ms[v] for v in (1, 2)},
+                          "scenes": a.scenes},
+              "candidates": rows}
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    a.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
