@@ -36,7 +36,7 @@ from pelituomari.pipeline import Pipeline  # noqa: E402
 from pelituomari.store import EventStore  # noqa: E402
 from referee.events import read_jsonl  # noqa: E402
 from vision.capture import LiveSource, VideoFileSource  # noqa: E402
-from vision.detector import Detector  # noqa: E402
+from vision.detector import live_detector  # noqa: E402
 
 
 def _chain(detector, calibration, start, store_path, **kw):
@@ -129,7 +129,7 @@ def main() -> int:
     calibration = TableCalibration.load(calibration_path)
     events = read_jsonl(truth_path.read_text(encoding="utf-8").splitlines())
     start, truth = events[0], events[1:]
-    detector = Detector(args.weights, markers=False)  # as `pelituomari run`
+    detector = live_detector(args.weights)  # as `pelituomari run`
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         gated = throughput(detector, video, calibration, start, True, tmp)

@@ -66,3 +66,6 @@ python3 -m models.make_dataset --out runs/data7 --train 2500 --val 300 --card-cr
 python3 -m models.train --data runs/data7 --runs runs/train_corner --only corner --cls-epochs 12 --ship
 python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det14 --only det \
     --init models/weights/detector.pt --epochs 7 --hours 1.0 --ship
+cp models/weights/detector.onnx models/weights/detector_live.onnx   # the live pipeline keeps step 14's 320 px detector
+python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det17 --only det \
+    --init models/weights/detector.pt --imgsz 416 --epochs 8 --hours 1.6 --ship

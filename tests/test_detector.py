@@ -6,8 +6,8 @@ import pytest
 
 from models.synth import (back_image, camera_homography, card_image, die_image, place, sprite_corners, sprite_matrix,
                           table_texture)
-from vision.detector import (CARD_CODES, Detection, Detector, WeightsMissing, _apart, _intersection, _off_markers,
-                             _uncovered, rotated_nms)
+from vision.detector import (CARD_CODES, DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, Detection, Detector, WeightsMissing,
+                             _apart, _intersection, _off_markers, _uncovered, rotated_nms)
 
 
 def iou(a, b):
@@ -153,18 +153,20 @@ def test_a_box_centred_on_a_calibration_marker_or_its_quiet_zone_is_dropped():
 
 
 def test_the_tables_own_markers_are_not_cards_or_dice(table_scene):
-    """A printed corner marker beside the cards: the shipped detector takes it for something
-    (without the marker check), and `detect` reports only the real objects."""
+    """A printed corner marker beside the cards: the live pipeline's 320 px detector takes it for
+    something (without the marker check); with the check, and with `detect`'s detector, only the real
+    objects are reported."""
     from calibration.markers import marker_image
     image, truth = table_scene
     image = image.copy()
     image[380:460, 20:100] = cv2.cvtColor(marker_image(2, 80), cv2.COLOR_GRAY2BGR)
-    assert len(Detector(markers=False).detect(image)) == len(truth) + 1
-    found = Detector().detect(image)
-    assert len(found) == len(truth)
-    for kind, box, card, die in truth:
-        match = max(found, key=lambda d: iou(d.box, box))
-        assert (match.kind, match.card, match.die, iou(match.box, box) >= 0.5) == (kind, card, die, True)
+    live = DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE
+    assert len(Detector(live, markers=False).detect(image)) == len(truth) + 1
+    for found in (Detector(live).detect(image), Detector().detect(image)):
+        assert len(found) == len(truth)
+        for kind, box, card, die in truth:
+            match = max(found, key=lambda d: iou(d.box, box))
+            assert (match.kind, match.card, match.die, iou(match.box, box) >= 0.5) == (kind, card, die, True)
 
 
 class _FixedReader:
@@ -203,14 +205,31 @@ def test_index_corners_name_a_card_the_whole_card_reader_gets_wrong():
 
 def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
     """Ac under 7d under 8h, fanned: the Ac's crop is mostly other cards, only its top-left index is in
-    sight. The whole-card reader cannot name it; with the index corners the detector does."""
+    sight. From the live pipeline's 320 px detector's box the whole-card reader cannot name it; with the
+    index corners it does (`detect`'s 416 px detector boxes it tightly enough to read it either way)."""
     rng = np.random.default_rng(11)
     image = table_texture(480, 640, rng, "felt")
     H = camera_homography(480, 640, rng, tilt=0.03)
     for code, x in (("Ac", 230), ("7d", 295), ("8h", 360)):
         card = card_image(code, "proc-3")
         place(image, card, sprite_matrix(card.shape[:2], (x, 240), 0.0, 180, H))
-    leftmost = {w: min(Detector(views=2, conf=0.35, corner_weight=w).detect(image), key=lambda d: d.box[0])
-                for w in (0.0, 0.5)}
+    leftmost = {w: min(Detector(DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE, views=2, conf=0.35, corner_weight=w).detect(image),
+                       key=lambda d: d.box[0]) for w in (0.0, 0.5)}
     assert leftmost[0.0].card is None and leftmost[0.5].card == "Ac"
     assert leftmost[0.5].kind == "card" and leftmost[0.5].box[0] == leftmost[0.0].box[0]
+    assert min(Detector(views=2, conf=0.35).detect(image), key=lambda d: d.box[0]).card == "Ac"
+
+
+def test_the_live_pipeline_takes_the_folders_live_detector_where_it_has_one(tmp_path):
+    """Shipped: `detect` reads photos with the 416 px detector, the live pipeline keeps its 320 px one
+    (its 300 ms budget); a folder without detector_live.onnx (as models.train ships) uses detector.onnx."""
+    import shutil
+
+    from vision.detector import live_detector
+    assert (Detector().imgsz, live_detector().imgsz) == (416, 320)
+    assert live_detector().markers is False
+    for f in DEFAULT_WEIGHTS.glob("*.onnx"):
+        if f.name != LIVE_DETECTOR_FILE:
+            shutil.copy(f, tmp_path / f.name)
+    assert live_detector(tmp_path).imgsz == 416
+    assert live_detector(DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE).imgsz == 320

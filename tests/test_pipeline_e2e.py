@@ -25,9 +25,9 @@ FRAME = 1 / 15
 
 @pytest.fixture(scope="module")
 def detector():
-    from vision.detector import Detector
+    from vision.detector import live_detector
 
-    return Detector(markers=False)  # as `pelituomari run`
+    return live_detector()  # as `pelituomari run`
 
 
 def _run(game, detector):

@@ -30,6 +30,7 @@ CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # the card classifier's
 NO_INDEX = len(CARD_CODES)  # the corner reader's last class, after the cards: no index in sight
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
 WEIGHT_FILES = {"onnx": "detector.onnx", "ultralytics": "detector.pt"}
+LIVE_DETECTOR_FILE = "detector_live.onnx"  # the live pipeline's detector where a folder has one: see live_detector
 VIEW_FLIPS = ((False, False), (True, False), (False, True), (True, True))  # (mirrored, upside down)
 MARKER_REACH = 1.4  # a marker's printed square and its white quiet zone, in sizes of the black square
 TRAIN_HINT = ("train them with: python3 -m models.make_dataset --out runs/data && "
@@ -334,3 +335,15 @@ class Detector:
                                  card_of.get(i), die_of.get(i), tuple((float(a), float(b)) for a, b in pts)))
         out.sort(key=lambda d: (d.box[1], d.box[0]))
         return out
+
+
+def live_detector(weights: str | Path | None = None) -> Detector:
+    """The Detector `pelituomari run` uses. A weights folder may hold a second detector for the live
+    pipeline, detector_live.onnx, with a smaller input than detector.onnx: the pipeline must rule within
+    300 ms of a card landing, while `detect` reads photographs one by one and takes the larger, surer
+    network. A folder without one (a freshly trained one) uses its detector.onnx for both. Markers off:
+    the pipeline looks only inside the table's zones."""
+    path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
+    if path.suffix not in (".onnx", ".pt") and (path / LIVE_DETECTOR_FILE).is_file():
+        path = path / LIVE_DETECTOR_FILE
+    return Detector(path, markers=False)

@@ -190,10 +190,10 @@ def _stored_game(args):
 
 def _detector(weights: str | None):
     try:
-        from vision.detector import Detector, WeightsMissing
+        from vision.detector import WeightsMissing, live_detector
     except ImportError as e:
         raise CommandError(f"the vision model is not installed: {e}") from None
     try:
-        return Detector(weights, markers=False)  # the pipeline looks inside the table's zones: no markers there
+        return live_detector(weights)
     except WeightsMissing as e:
         raise CommandError(str(e)) from None
