@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -138,14 +139,25 @@ def lying_on_cards(truth: list[dict], hidden: list, card_quads: list) -> tuple[l
     return [t for t, o in zip(truth, on) if o], hidden + [t["box"] for t, o in zip(truth, on) if not o]
 
 
+def machine() -> str:
+    """This CPU and its core count, for a results file."""
+    return f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+
+
+def validation_scenes(n, seed, cache_root, kind=None):
+    """The data set's first n validation scenes, each with its image as the detector gets it (a JPEG
+    at quality 95, as a camera or phone would hand it over)."""
+    decks = deck_names(cache_root)
+    for i in range(n):
+        scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks, kind)
+        yield scene, cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
+
+
 def synthetic(detector, n, seed, cache_root, kind=None):
     """Scores over every labelled object, over the objects in the open alone and over the dice lying on
     cards alone (the others ignored)."""
-    decks = deck_names(cache_root)
     tally, in_open, on_cards, images = Tally(), Tally(), Tally(), []
-    for i in range(n):
-        scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks, kind)
-        image = cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
+    for scene, image in validation_scenes(n, seed, cache_root, kind):
         truth = [{"kind": o.kind, "box": o.box, "card": o.card, "die": o.die, "visible": o.visible} for o in scene.objects]
         dets = detector.detect(image)
         hidden = [o.box for o in scene.hidden]
@@ -216,7 +228,7 @@ def main(argv=None):
     if a.synthetic < 0:
         ap.error(f"--synthetic must be 0 or more scenes, got {a.synthetic}")
     detector = Detector(a.weights, conf=a.conf, views=a.views)
-    result = {"machine": f"{platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores",
+    result = {"machine": machine(),
               "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views, "conf": a.conf}
     images = []
     if a.synthetic:

@@ -16,25 +16,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_detect import speed  # noqa: E402
-from models.make_dataset import VAL_OFFSET, make_scene  # noqa: E402
-from models.synth.decks import deck_names  # noqa: E402
-from vision.detector import DEFAULT_WEIGHTS, Detector, _session  # noqa: E402
+from benchmarks.bench_detect import machine, speed, validation_scenes  # noqa: E402
+from vision.detector import DEFAULT_WEIGHTS, KINDS, WEIGHT_FILES, Detector, _session  # noqa: E402
 
 NETWORKS = ("yolo11n-obb.yaml", "yolo11s-obb.yaml")
-NAMES = {0: "card", 1: "card_back", 2: "die"}
 
 
 def export_untrained(yaml: str, imgsz: int, folder: Path) -> tuple[Path, int]:
@@ -42,8 +37,8 @@ def export_untrained(yaml: str, imgsz: int, folder: Path) -> tuple[Path, int]:
     from ultralytics import YOLO
     from ultralytics.nn.tasks import OBBModel
     shell = YOLO(yaml, task="obb")
-    net = OBBModel(yaml, nc=len(NAMES), verbose=False)
-    net.names, net.args, net.task = NAMES, shell.model.args, "obb"
+    net = OBBModel(yaml, nc=len(KINDS), verbose=False)
+    net.names, net.args, net.task = dict(enumerate(KINDS)), shell.model.args, "obb"
     shell.model = net
     onnx = Path(shell.export(format="onnx", imgsz=imgsz, simplify=False, dynamic=False, opset=17, verbose=False))
     target = folder / f"{Path(yaml).stem}_{imgsz}.onnx"
@@ -78,27 +73,24 @@ def main(argv=None):
     bad = [s for s in a.sizes if s <= 0 or s % 32]
     if bad:
         ap.error(f"--sizes must be positive multiples of 32 (the detector's largest stride), got {bad}")
-    decks = deck_names(a.cards_cache)
-    images = [cv2.imdecode(cv2.imencode(".jpg", make_scene(np.random.default_rng([0, VAL_OFFSET + i]), a.cards_cache,
-                                                           decks).image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
-              for i in range(a.scenes)]
-    detect_ms = {views: speed(Detector(views=views), images, repeat=1)["ms_per_image"] for views in (1, 2)}
-    shipped = Detector()
+    images = [image for _, image in validation_scenes(a.scenes, 0, a.cards_cache)]
+    detectors = {views: Detector(views=views) for views in (1, 2)}
+    detect_ms = {views: speed(d, images, repeat=1)["ms_per_image"] for views, d in detectors.items()}
     with tempfile.TemporaryDirectory() as tmp:
         built = {(yaml, s): export_untrained(yaml, s, Path(tmp)) for yaml in NETWORKS for s in a.sizes}
-        sessions = {"shipped": _session(DEFAULT_WEIGHTS / "detector.onnx")}
+        sessions = {"shipped": _session(DEFAULT_WEIGHTS / WEIGHT_FILES["onnx"])}
         sessions.update({f"{Path(y).stem}@{s}": _session(path) for (y, s), (path, _) in built.items()})
         fwd = forward_ms(sessions, a.rounds, a.runs)
+    views_key = {1: "1_view", 2: "2_views"}
     rows = []
     for (yaml, s), (_, params) in built.items():
         ms = fwd[f"{Path(yaml).stem}@{s}"]
         rows.append({"network": Path(yaml).stem, "input": s, "parameters": params, "forward_ms": ms,
-                     **{f"detect_images_per_s_{v}_view{'s' if v > 1 else ''}":
-                        round(1000 / (detect_ms[v] + v * (ms - fwd["shipped"])), 1) for v in (1, 2)}})
-    result = {"machine": f"{platform.processor() or platform.machine()}, {__import__('os').cpu_count()} cores",
-              "shipped": {"input": shipped.imgsz, "forward_ms": fwd["shipped"],
-                          "detect_ms_per_image": {f"{v}_view{'s' if v > 1 else ''}": detect_ms[v] for v in (1, 2)},
-                          "scenes": a.scenes},
+                     **{f"detect_images_per_s_{views_key[v]}": round(1000 / (detect_ms[v] + v * (ms - fwd["shipped"])), 1)
+                        for v in (1, 2)}})
+    result = {"machine": machine(),
+              "shipped": {"input": detectors[1].imgsz, "forward_ms": fwd["shipped"],
+                          "detect_ms_per_image": {views_key[v]: detect_ms[v] for v in (1, 2)}, "scenes": a.scenes},
               "candidates": rows}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")

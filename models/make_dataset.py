@@ -26,9 +26,8 @@ import numpy as np
 from models.synth import decks as D
 from models.synth.scene import SCENE_KINDS, _Builder, _lighting, camera_effects, camera_homography, render_scene
 from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH, index_corners, upright_crop, upright_quad
+from vision.detector import KINDS as CLASSES  # the detector's classes, in its order
 from vision.detector import NO_INDEX, SIDES
-
-CLASSES = ("card", "card_back", "die")
 
 
 def real_dice_split(root: Path) -> tuple[list[Path], list[Path]]:

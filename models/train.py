@@ -26,8 +26,11 @@ WEIGHTS = Path(__file__).resolve().parent / "weights"
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
 
+DEFAULT_ARCH = "yolo11n-obb.yaml"  # the shipped detector's network (ultralytics builds it from this YAML, offline)
+
+
 def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: int, workers: int = 2,
-                   model_yaml: str = "yolo11n-obb.yaml", fraction: float = 1.0, hours: float | None = None,
+                   model_yaml: str = DEFAULT_ARCH, fraction: float = 1.0, hours: float | None = None,
                    init: Path | None = None, device: str = "cpu") -> Path:
     """Train (or resume, when runs/det/weights/last.pt exists) the OBB detector; returns best.pt.
     init: continue from our own earlier weights with a gentler schedule (no warm-up, lower LR)."""
@@ -270,7 +273,7 @@ def main(argv=None):
                     help="another models.make_dataset folder whose training data (detector images, classifier crops) joins --data's")
     ap.add_argument("--hours", type=float, help="detector time budget: ultralytics fits the epochs (and LR schedule) to it")
     ap.add_argument("--init", type=Path, help="detector: continue from these weights of ours (fine-tune)")
-    ap.add_argument("--arch", default="yolo11n-obb.yaml",
+    ap.add_argument("--arch", default=DEFAULT_ARCH,
                     help="detector network when trained from scratch: an ultralytics model YAML (yolo11s-obb.yaml is "
                          "3.6x the parameters; built offline, no weights fetched)")
     ap.add_argument("--imgsz", type=int, default=320)
@@ -282,7 +285,7 @@ def main(argv=None):
     ap.add_argument("--ship", action="store_true", help="export the trained models (ONNX + PyTorch) to --ship-to")
     ap.add_argument("--ship-to", type=Path, default=WEIGHTS, help="where --ship puts them (default models/weights/)")
     a = ap.parse_args(argv)
-    if a.init and a.arch != ap.get_default("arch"):
+    if a.init and a.arch != DEFAULT_ARCH:
         ap.error("--arch builds a detector from scratch; --init continues our own weights, whose network wins")
     if a.threads:
         import torch
