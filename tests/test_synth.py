@@ -164,3 +164,21 @@ def test_a_card_covered_at_one_index_corner_is_labelled_by_the_other():
         assert len(crops) == 2 and sorted(labels) == [CODES.index("Ac"), NO_INDEX]
         seen = crops[labels.index(CODES.index("Ac"))]
         assert seen.shape == (40, 32, 3)
+
+
+def test_a_rendered_card_cache_is_used_without_the_svg_decks_installed(tmp_path, monkeypatch):
+    """A copied PNG cache makes data on a machine without the Debian decks (e.g. a lent GPU machine), with
+    the decks in the order a machine with them installed has, so that a seed makes the same scenes."""
+    from models.synth import decks as D
+    monkeypatch.setattr(D, "KDE_DECKS", tmp_path / "no-kde")
+    monkeypatch.setattr(D, "AISLERIOT_DECKS", tmp_path / "no-aisleriot")
+    face = np.full((CARD_H, CARD_W, 4), 200, np.uint8)
+    for deck in ("oxygen", "aisleriot-bonded", "dondorf", "half-rendered"):
+        (tmp_path / deck).mkdir()
+        cv2.imwrite(str(tmp_path / deck / "Td.png"), face)
+        if deck != "half-rendered":  # back.png is rendered last: a deck without it is unfinished
+            cv2.imwrite(str(tmp_path / deck / "back.png"), face)
+    assert D.deck_names(tmp_path)[:4] == ["dondorf", "oxygen", "aisleriot-bonded", "proc-0"]
+    np.testing.assert_array_equal(D.card_face("Td", "dondorf", tmp_path), face)
+    with pytest.raises(KeyError, match="'dondorf' is neither in the cache .* nor installed"):
+        D.card_face("Qs", "dondorf", tmp_path)

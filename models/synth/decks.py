@@ -87,13 +87,14 @@ def _load_png(path: str) -> np.ndarray:
 
 
 def svg_card(deck: str, code: str | None, cache_root: Path) -> np.ndarray:
-    """Face (code) or back (None) of an installed SVG deck, rendering the deck on first use."""
-    files = svg_deck_files()
-    if deck not in files:
-        raise KeyError(f"SVG deck {deck!r} is not installed (have: {', '.join(files) or 'none'}); "
-                       "apt-get install kdegames-card-data-kf5 aisleriot librsvg2-bin")
+    """Face (code) or back (None) of an SVG deck: from the PNG cache, which needs no SVG sources (a copied
+    cache makes data on a machine without the Debian packages), else rendered from the installed deck."""
     png = cache_root / deck / f"{code or 'back'}.png"
     if not png.exists():
+        files = svg_deck_files()
+        if deck not in files:
+            raise KeyError(f"SVG deck {deck!r} is neither in the cache {cache_root} nor installed (have: "
+                           f"{', '.join(files) or 'none'}); apt-get install kdegames-card-data-kf5 aisleriot librsvg2-bin")
         render_svg_deck(files[deck], cache_root / deck)
     return _load_png(str(png))
 
@@ -236,9 +237,11 @@ def procedural_back(seed: int) -> np.ndarray:
 
 
 def deck_names(cache_root: Path | None = None) -> list[str]:
-    """Usable decks: SVG decks fully rendered under cache_root (back.png is rendered last), then
-    "proc-<n>" procedural decks (any n is a valid deck)."""
-    svg = [n for n in svg_deck_files() if cache_root and (Path(cache_root) / n / "back.png").exists()]
+    """Usable decks: SVG decks fully rendered under cache_root (back.png is rendered last), installed or
+    not, in svg_deck_files' order (KDE decks by name, then AisleRiot's), then "proc-<n>" procedural
+    decks (any n is a valid deck). The order is part of a seed's data set."""
+    rendered = sorted(d.parent.name for d in Path(cache_root).glob("*/back.png")) if cache_root else []
+    svg = sorted(rendered, key=lambda n: n.startswith("aisleriot-"))
     return svg + [f"proc-{i}" for i in range(12)]
 
 
