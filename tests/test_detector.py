@@ -6,6 +6,7 @@ import pytest
 
 from models.synth import (back_image, camera_homography, card_image, die_image, place, sprite_corners, sprite_matrix,
                           table_texture)
+from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS
 from vision.detector import (CARD_CODES, DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, Detection, Detector, WeightsMissing,
                              _apart, _intersection, _off_markers, _uncovered, rotated_nms)
 
@@ -206,7 +207,7 @@ def test_index_corners_name_a_card_the_whole_card_reader_gets_wrong():
 def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
     """Ac under 7d under 8h, fanned: the Ac's crop is mostly other cards, only its top-left index is in
     sight. From the live pipeline's 320 px detector's box the whole-card reader cannot name it; with the
-    index corners it does (`detect`'s 416 px detector boxes it tightly enough to read it either way)."""
+    index corners it does (`detect`'s 480 px detector boxes it tightly enough to read it either way)."""
     rng = np.random.default_rng(11)
     image = table_texture(480, 640, rng, "felt")
     H = camera_homography(480, 640, rng, tilt=0.03)
@@ -217,19 +218,19 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
                        key=lambda d: d.box[0]) for w in (0.0, 0.5)}
     assert leftmost[0.0].card is None and leftmost[0.5].card == "Ac"
     assert leftmost[0.5].kind == "card" and leftmost[0.5].box[0] == leftmost[0.0].box[0]
-    assert min(Detector(views=2, conf=0.35).detect(image), key=lambda d: d.box[0]).card == "Ac"
+    assert min(Detector(views=DEFAULT_VIEWS, conf=DEFAULT_CONF).detect(image), key=lambda d: d.box[0]).card == "Ac"
 
 
 def test_the_live_pipeline_takes_the_folders_live_detector_where_it_has_one(tmp_path):
-    """Shipped: `detect` reads photos with the 416 px detector, the live pipeline keeps its 320 px one
+    """Shipped: `detect` reads photos with the 480 px detector, the live pipeline keeps its 320 px one
     (its 300 ms budget); a folder without detector_live.onnx (as models.train ships) uses detector.onnx."""
     import shutil
 
     from vision.detector import live_detector
-    assert (Detector().imgsz, live_detector().imgsz) == (416, 320)
+    assert (Detector().imgsz, live_detector().imgsz) == (480, 320)
     assert live_detector().markers is False
     for f in DEFAULT_WEIGHTS.glob("*.onnx"):
         if f.name != LIVE_DETECTOR_FILE:
             shutil.copy(f, tmp_path / f.name)
-    assert live_detector(tmp_path).imgsz == 416
+    assert live_detector(tmp_path).imgsz == 480
     assert live_detector(DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE).imgsz == 320
