@@ -90,12 +90,15 @@ class Tracker:
     """Feed ``update(t, seen)`` once per frame; it returns the events that became certain.
 
     ``baseline_frames``: the table is not empty at the start (a game carried on after a restart):
-    what the first that many frames show is taken as it stands, without events."""
+    what the first that many frames show is taken as it stands, without events. ``landing_conf``: a
+    card lands on the pile only when boxed at least this surely; a fainter box there is a card
+    beneath the top, glimpsed past it."""
 
     def __init__(self, zones, confirm_frames: int = 3, match_window_s: float = 1.5,
                  die_settle_s: float = 0.4, die_move_mm: float = 3.0, die_agreement: float = 0.8,
-                 baseline_frames: int = 0):
+                 baseline_frames: int = 0, landing_conf: float = 0.5):
         self.zone_names = list(zones)
+        self.landing_conf = landing_conf
         self._zones = zones
         self.confirm_frames = confirm_frames
         self.match_window_s = match_window_s
@@ -185,12 +188,15 @@ class Tracker:
 
     def _update_pile(self, t: float, dt: float, pile: list[Seen]) -> None:
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
+        # A card landing on the pile lies on top, in full view; one seen only faintly is a card
+        # beneath, glimpsed past the top (and often misread): it neither lands nor covers the top.
+        landed = {s.card for s in pile if s.kind == "card" and s.card is not None and s.confidence >= self.landing_conf}
         unread = any(s.kind == "card" and s.card is None for s in pile)
-        self._watch_top(t, dt, visible, unread)
+        self._watch_top(t, dt, visible, landed, unread)
         # A run of sightings goes on through frames where a face-up card there is unread (it may be
         # this card, read again in the next frame); a frame that shows neither breaks it.
         runs = {card: run for card, run in self._pile_runs.items() if unread and card not in visible}
-        for card in visible - set(self.on_pile):
+        for card in landed - set(self.on_pile):
             frames, first, first_dt = self._pile_runs.get(card, (0, t, dt))
             runs[card] = (frames + 1, first, first_dt)
         self._pile_runs = runs
@@ -205,11 +211,11 @@ class Tracker:
                 self.on_pile.append(card)
                 self._arrivals.append((card, _Change("pile", first, first_dt)))
 
-    def _watch_top(self, t: float, dt: float, visible: set[str], unread: bool) -> None:
+    def _watch_top(self, t: float, dt: float, visible: set[str], landed: set[str], unread: bool) -> None:
         """The top card missing from the pile for ``confirm_frames`` frames, with the card under
         it in sight and nothing (read or not) landed over it, has been taken back (a wrong or late
         slap returns to its seat); cards under the top are covered, not gone."""
-        newcomers = visible - set(self.on_pile)  # a card landing on the top covers it
+        newcomers = landed - set(self.on_pile)  # a card landing on the top covers it
         # taking the top card back uncovers the one under it: without that, the top is only unread
         uncovered = len(self.on_pile) < 2 or self.on_pile[-2] in visible
         if not self.on_pile or self.on_pile[-1] in visible or newcomers or unread or not uncovered:
