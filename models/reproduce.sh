@@ -10,11 +10,16 @@
 # detector once more. A sixth, of dice lying on cards (seed 6), continues the die classifier and a
 # detector whose weights are then mixed 0.7 / 0.3 with step 11's (models.soup). A seventh, of cards only
 # (seed 7) plus 30 000 small patches of fanned cards, trains the index corner reader from scratch, and
-# with the sixth and fifth sets a last detector fine-tune.
+# with the sixth and fifth sets a detector fine-tune, then the same at a 416 px input. Last, on a GPU,
+# three fresh scene sets (seeds 30-32: the mix, cards only, dice on cards) and the real dice photos
+# twice continue the detector for 144 epochs at a 480 px input (step 16), shipped at 480 px for `detect`
+# and at 320 px for the live pipeline.
 # On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 min; detector 79 + 54 + 132 + 90 +
 # 60 + 57 + 61 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
 # run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min; corner reader 12 min. A detector step cut off resumes from its runs/ folder when the script is
-# run again; data and classifier steps start over.
+# run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
+# epochs in its 0.33 h budget (the data took under 3 min on 16 cores); on this CPU it would take days, and
+# without --device 0 it trains on the CPU at that machine's pace.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 set -euo pipefail
@@ -69,3 +74,13 @@ python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data r
 cp models/weights/detector.onnx models/weights/detector_live.onnx   # the live pipeline keeps step 14's 320 px detector
 python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det17 --only det \
     --init models/weights/detector.pt --imgsz 416 --epochs 8 --hours 1.6 --ship
+python3 -m models.make_dataset --out runs/data30 --train 4000 --val 150 --card-crops 0 --seed 30 --workers 16
+python3 -m models.make_dataset --out runs/data31 --train 3500 --val 0 --card-crops 0 --seed 31 --kind cards --workers 16
+python3 -m models.make_dataset --out runs/data32 --train 1500 --val 0 --card-crops 0 --seed 32 --kind dice_on_cards \
+    --workers 16
+python3 -m models.make_dataset --out runs/data_realw --train 0 --val 0 --card-crops 0 --real-dice "$real_dice" \
+    --real-dice-whole
+python3 -m models.train --data runs/data30 --extra-data runs/data31 --extra-data runs/data32 \
+    --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det18 --only det \
+    --init models/weights/detector.pt --imgsz 480 --epochs 120 --hours 0.33 --batch 128 --workers 16 --device 0 --ship \
+    --live-imgsz 320

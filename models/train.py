@@ -229,11 +229,16 @@ def export_classifier(pt: Path, onnx_path: Path, crop_wh) -> None:
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
 
 
-def export_detector(best_pt: Path, imgsz: int, to: Path) -> None:
+def export_detector(best_pt: Path, imgsz: int, to: Path, live_imgsz: int | None = None) -> None:
+    """detector.onnx at imgsz and detector.pt into to; with live_imgsz also the same weights at that input
+    as the live pipeline's detector_live.onnx (vision.detector.live_detector)."""
     from ultralytics import YOLO
+
+    from vision.detector import LIVE_DETECTOR_FILE
     to.mkdir(parents=True, exist_ok=True)
-    onnx = YOLO(str(best_pt)).export(format="onnx", imgsz=imgsz, simplify=False, dynamic=False, opset=17)
-    shutil.copy(onnx, to / "detector.onnx")
+    for size, name in ((imgsz, "detector.onnx"), *([(live_imgsz, LIVE_DETECTOR_FILE)] if live_imgsz else [])):
+        onnx = YOLO(str(best_pt)).export(format="onnx", imgsz=size, simplify=False, dynamic=False, opset=17)
+        shutil.copy(onnx, to / name)
     from ultralytics.utils.torch_utils import strip_optimizer
     strip_optimizer(str(best_pt), str(to / "detector.pt"))  # inference-only copy: no optimizer state, fp16
 
@@ -284,6 +289,8 @@ def main(argv=None):
     ap.add_argument("--device", default="cpu", help="cpu, or a CUDA device index such as 0 where a GPU is lent")
     ap.add_argument("--ship", action="store_true", help="export the trained models (ONNX + PyTorch) to --ship-to")
     ap.add_argument("--ship-to", type=Path, default=WEIGHTS, help="where --ship puts them (default models/weights/)")
+    ap.add_argument("--live-imgsz", type=int, help="--ship also exports the detector at this input as the live "
+                    "pipeline's detector_live.onnx (its 300 ms budget wants a smaller one than `detect`)")
     a = ap.parse_args(argv)
     if a.init and a.arch != DEFAULT_ARCH:
         ap.error("--arch builds a detector from scratch; --init continues our own weights, whose network wins")
@@ -301,7 +308,7 @@ def main(argv=None):
             best = train_detector(data_yaml, a.runs, a.epochs, a.imgsz, a.batch, a.workers, a.arch, a.fraction, a.hours, a.init,
                                   a.device)
             if a.ship:
-                export_detector(best, a.imgsz, a.ship_to)
+                export_detector(best, a.imgsz, a.ship_to, a.live_imgsz)
         else:
             n, wh, pooled, init, occlude_share, overlap_share = {
                 "card": (52, CARD_CROP_WH, (2, 1), a.card_init, a.card_occlude, a.card_overlap),

@@ -45,14 +45,19 @@ def test_generate_train_ship_and_detect(tmp_path):
 
 
 def test_a_larger_detector_network_trains_from_its_yaml_and_ships(tmp_path):
-    """--arch picks the network of a detector trained from scratch (a GPU run's yolo11s-obb), built offline."""
+    """--arch picks the network of a detector trained from scratch (a GPU run's yolo11s-obb), built offline;
+    --live-imgsz ships it a second time at a smaller input for the live pipeline."""
+    import onnxruntime as ort
     import torch
     data, weights = tmp_path / "data", tmp_path / "weights"
     make_dataset.main(["--out", str(data), "--train", "2", "--val", "1", "--card-crops", "0", "--loose-card-crops", "0",
                        "--corner-patches", "0", "--no-svg", "--workers", "1"])
     train.main(["--data", str(data), "--runs", str(tmp_path / "runs"), "--only", "det", "--arch", "yolo11s-obb.yaml",
-                "--epochs", "1", "--imgsz", "64", "--batch", "2", "--workers", "0", "--ship", "--ship-to", str(weights)])
-    assert sorted(p.name for p in weights.iterdir()) == ["detector.onnx", "detector.pt"]
+                "--epochs", "1", "--imgsz", "96", "--batch", "2", "--workers", "0", "--ship", "--ship-to", str(weights),
+                "--live-imgsz", "64"])
+    assert sorted(p.name for p in weights.iterdir()) == ["detector.onnx", "detector.pt", "detector_live.onnx"]
+    inputs = [ort.InferenceSession(str(weights / f)).get_inputs()[0].shape for f in ("detector.onnx", "detector_live.onnx")]
+    assert inputs == [[1, 3, 96, 96], [1, 3, 64, 64]]  # detect's, the live pipeline's
     shipped = torch.load(weights / "detector.pt", map_location="cpu", weights_only=False)["model"]
     assert sum(p.numel() for p in shipped.parameters()) == 9_715_132  # yolo11s-obb with our 3 classes (the shipped yolo11n-obb: 2_662_092)
 
