@@ -236,7 +236,10 @@ def export_detector(best_pt: Path, imgsz: int, to: Path, live_imgsz: int | None 
 
     from vision.detector import LIVE_DETECTOR_FILE
     to.mkdir(parents=True, exist_ok=True)
-    for size, name in ((imgsz, "detector.onnx"), *([(live_imgsz, LIVE_DETECTOR_FILE)] if live_imgsz else [])):
+    sizes = {"detector.onnx": imgsz}
+    if live_imgsz:
+        sizes[LIVE_DETECTOR_FILE] = live_imgsz
+    for name, size in sizes.items():
         onnx = YOLO(str(best_pt)).export(format="onnx", imgsz=size, simplify=False, dynamic=False, opset=17)
         shutil.copy(onnx, to / name)
     from ultralytics.utils.torch_utils import strip_optimizer
@@ -294,6 +297,8 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.init and a.arch != DEFAULT_ARCH:
         ap.error("--arch builds a detector from scratch; --init continues our own weights, whose network wins")
+    if a.live_imgsz and not a.ship:
+        ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     if a.threads:
         import torch
         torch.set_num_threads(a.threads)

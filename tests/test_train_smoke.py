@@ -66,3 +66,9 @@ def test_arch_and_init_together_are_refused(capsys):
     with pytest.raises(SystemExit):
         train.main(["--only", "det", "--arch", "yolo11s-obb.yaml", "--init", "models/weights/detector.pt"])
     assert "--arch builds a detector from scratch; --init continues our own weights" in capsys.readouterr().err
+
+
+def test_a_live_input_size_without_ship_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        train.main(["--only", "det", "--live-imgsz", "320"])
+    assert "--live-imgsz says how --ship exports the live pipeline's detector; add --ship" in capsys.readouterr().err
