@@ -153,14 +153,22 @@ def validation_scenes(n, seed, cache_root, kind=None):
         yield scene, cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
 
 
+def in_image(box, w: int, h: int) -> tuple:
+    """box clipped to a w x h image: `detect`'s boxes are in the image's pixels, and of a card cut by the
+    image's edge only the part in the image is visible (the training labels are clipped the same way)."""
+    return (min(max(box[0], 0), w), min(max(box[1], 0), h), min(max(box[2], 0), w), min(max(box[3], 0), h))
+
+
 def synthetic(detector, n, seed, cache_root, kind=None):
     """Scores over every labelled object, over the objects in the open alone and over the dice lying on
     cards alone (the others ignored)."""
     tally, in_open, on_cards, images = Tally(), Tally(), Tally(), []
     for scene, image in validation_scenes(n, seed, cache_root, kind):
-        truth = [{"kind": o.kind, "box": o.box, "card": o.card, "die": o.die, "visible": o.visible} for o in scene.objects]
+        h, w = image.shape[:2]
+        truth = [{"kind": o.kind, "box": in_image(o.box, w, h), "card": o.card, "die": o.die, "visible": o.visible}
+                 for o in scene.objects]
         dets = detector.detect(image)
-        hidden = [o.box for o in scene.hidden]
+        hidden = [in_image(o.box, w, h) for o in scene.hidden]
         tally.add(truth, dets, hidden)
         open_truth, open_hidden = in_the_open(truth, hidden)
         in_open.add(open_truth, dets, open_hidden)
