@@ -166,19 +166,20 @@ def test_a_wrong_slap_goes_back_to_its_seat_and_penalty_cards_come_from_the_stoc
 def test_a_card_glimpsed_faintly_under_the_pile_neither_lands_nor_hides_the_top_being_taken_back():
     """The Kiketti sample with step 16's detector: as the wrongly slapped 3h is taken back, a card
     beneath the 2s shows at the edge of the pile, boxed at confidence 0.33-0.44 and misread as As."""
-    def run(ghost_confidence):
+    def run(ghost_confidence, ghost_card="As"):
         tracker = Tracker(ZONES, confirm_frames=2)
         seat1 = [back("seat1", dx) for dx in (-100, 0, 100)]
         _, t = feed(tracker, [seat1 + [back("hand0")]] * 2 + [seat1 + [face("pile", "2s")]] * 2)
         _, t = feed(tracker, [seat1[:2] + [face("pile", "2s"), face("pile", "3h", 10)]] * 2, t)
-        ghost = Seen("card", *centre("pile", 30), card="As", confidence=ghost_confidence)
+        ghost = Seen("card", *centre("pile", 30), card=ghost_card, confidence=ghost_confidence)
         events, t = feed(tracker, [seat1[:2] + [face("pile", "2s"), ghost]] * 2 + [seat1 + [face("pile", "2s"), ghost]] * 2, t)
         return events, tracker
 
-    events, tracker = run(0.4)
-    assert events == [CardMoved(t=0.8, source="camera", card="3h", from_zone="pile", to_zone="seat1",
-                                t_uncertainty=DT)]
-    assert tracker.on_pile == ["2s"] and tracker.unexplained == []
+    for ghost_card in ("As", None):  # misread, or left unread
+        events, tracker = run(0.4, ghost_card)
+        assert events == [CardMoved(t=0.8, source="camera", card="3h", from_zone="pile", to_zone="seat1",
+                                    t_uncertainty=DT)]
+        assert tracker.on_pile == ["2s"] and tracker.unexplained == []
     events, tracker = run(0.9)  # seen plainly, it landed on the top: the 3h is covered, not taken
     assert [(e.card, e.from_zone, e.to_zone) for e in events] == [(None, "stock", "seat1")]
     assert tracker.on_pile == ["2s", "3h", "As"]

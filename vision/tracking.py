@@ -7,8 +7,8 @@ of those frames: slap arbitration rests on when a card was first seen on the pil
 
 What is tracked, zone by zone (zones come from the table calibration):
 
-* ``pile``: card identities, confirmed by ``confirm_frames`` readings in a row (frames where a
-  card there is unread do not break the row).  A face-up card newly confirmed there moved from the seat or hand
+* ``pile``: card identities, confirmed by ``confirm_frames`` sure readings in a row (frames where a
+  card there is unread do not break the row; a faint box there is a card beneath the top).  A face-up card newly confirmed there moved from the seat or hand
   it was last seen face up in, else from the zone that lost a card first: a hand zone (a
   discard) or a seat zone (a slap, or the second half of putting a drawn card among one's table
   cards).  The top card missing for ``confirm_frames`` frames (with nothing landing over it)
@@ -189,9 +189,11 @@ class Tracker:
     def _update_pile(self, t: float, dt: float, pile: list[Seen]) -> None:
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
         # A card landing on the pile lies on top, in full view; one seen only faintly is a card
-        # beneath, glimpsed past the top (and often misread): it neither lands nor covers the top.
-        landed = {s.card for s in pile if s.kind == "card" and s.card is not None and s.confidence >= self.landing_conf}
-        unread = any(s.kind == "card" and s.card is None for s in pile)
+        # beneath, glimpsed past the top (and often misread or unread): it neither lands nor covers
+        # the top. A faint sighting of a card already on the pile still says it is there.
+        sure = [s for s in pile if s.kind == "card" and s.confidence >= self.landing_conf]
+        landed = {s.card for s in sure if s.card is not None}
+        unread = any(s.card is None for s in sure)
         self._watch_top(t, dt, visible, landed, unread)
         # A run of sightings goes on through frames where a face-up card there is unread (it may be
         # this card, read again in the next frame); a frame that shows neither breaks it.
