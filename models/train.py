@@ -239,9 +239,9 @@ def export_detector(best_pt: Path, imgsz: int, to: Path, live_imgsz: int | None 
     sizes = {"detector.onnx": imgsz}
     if live_imgsz:
         sizes[LIVE_DETECTOR_FILE] = live_imgsz
+    model = YOLO(str(best_pt))
     for name, size in sizes.items():
-        onnx = YOLO(str(best_pt)).export(format="onnx", imgsz=size, simplify=False, dynamic=False, opset=17)
-        shutil.copy(onnx, to / name)
+        shutil.copy(model.export(format="onnx", imgsz=size, simplify=False, dynamic=False, opset=17), to / name)
     from ultralytics.utils.torch_utils import strip_optimizer
     strip_optimizer(str(best_pt), str(to / "detector.pt"))  # inference-only copy: no optimizer state, fp16
 

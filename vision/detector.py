@@ -30,6 +30,7 @@ CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # the card classifier's
 NO_INDEX = len(CARD_CODES)  # the corner reader's last class, after the cards: no index in sight
 DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
 WEIGHT_FILES = {"onnx": "detector.onnx", "ultralytics": "detector.pt"}
+WEIGHT_SUFFIXES = tuple(Path(f).suffix for f in WEIGHT_FILES.values())  # a weights path with one names a file, else a folder
 LIVE_DETECTOR_FILE = "detector_live.onnx"  # the live pipeline's detector where a folder has one: see live_detector
 VIEW_FLIPS = ((False, False), (True, False), (False, True), (True, True))  # (mirrored, upside down)
 MARKER_REACH = 1.4  # a marker's printed square and its white quiet zone, in sizes of the black square
@@ -180,7 +181,7 @@ class Detector:
             raise ValueError(f"views must be 1, 2 or 4, got {views!r}")
         self.views, self.markers = views, markers
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
-        folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in (".onnx", ".pt") else (path.parent, path)
+        folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in WEIGHT_SUFFIXES else (path.parent, path)
         self.backend, self.conf, self.iou = backend, conf, iou
         self.card_min_prob, self.die_min_prob, self.side_min_prob = card_min_prob, die_min_prob, side_min_prob
         self.card_crop_scales, self.max_covered, self.max_die_shared = card_crop_scales, max_covered, max_die_shared
@@ -344,6 +345,6 @@ def live_detector(weights: str | Path | None = None) -> Detector:
     network (`models.train --ship --live-imgsz` exports both). A folder without one uses its detector.onnx
     for both. Markers off: the pipeline looks only inside the table's zones."""
     path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
-    if path.suffix not in (".onnx", ".pt") and (path / LIVE_DETECTOR_FILE).is_file():
+    if path.suffix not in WEIGHT_SUFFIXES and (path / LIVE_DETECTOR_FILE).is_file():
         path = path / LIVE_DETECTOR_FILE
     return Detector(path, markers=False)
