@@ -10,7 +10,7 @@ from pelituomari.cli import CommandError
 
 # Chosen on synthetic validation (benchmarks/results/detect*.json): at the 480 px input the mirrored view
 # finds a few objects more (seeds 0 + 4: 3 cards and 2 dice, 5 cards read) at half the speed, 9-12
-# images/s here, under the 10 images/s target in a busy hour; one view runs about 18.
+# images/s here, under the 10 images/s target in a busy hour; one view runs 18-20.
 DEFAULT_VIEWS = 1
 DEFAULT_CONF = 0.35
 
