@@ -18,8 +18,8 @@
 # 60 + 57 + 61 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
 # run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min; corner reader 12 min. A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
-# epochs in its 0.33 h budget (the data took under 3 min on 16 cores); on this CPU it would take days, and
-# without --device 0 it trains on the CPU at that machine's pace.
+# epochs in its 0.33 h budget (the data took under 3 min on 16 cores); without a GPU it trains on the CPU for
+# its 0.33 h, a few epochs, and ships those (the 144 would take days on a 2-core CPU).
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 set -euo pipefail
@@ -74,6 +74,7 @@ python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data r
 cp models/weights/detector.onnx models/weights/detector_live.onnx   # the live pipeline keeps step 14's 320 px detector
 python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det17 --only det \
     --init models/weights/detector.pt --imgsz 416 --epochs 8 --hours 1.6 --ship
+device=$(python3 -c "import torch; print(0 if torch.cuda.is_available() else 'cpu')")   # step 16 wants a GPU
 python3 -m models.make_dataset --out runs/data30 --train 4000 --val 150 --card-crops 0 --seed 30 --workers 16
 python3 -m models.make_dataset --out runs/data31 --train 3500 --val 0 --card-crops 0 --seed 31 --kind cards --workers 16
 python3 -m models.make_dataset --out runs/data32 --train 1500 --val 0 --card-crops 0 --seed 32 --kind dice_on_cards \
@@ -82,5 +83,5 @@ python3 -m models.make_dataset --out runs/data_realw --train 0 --val 0 --card-cr
     --real-dice-whole
 python3 -m models.train --data runs/data30 --extra-data runs/data31 --extra-data runs/data32 \
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det18 --only det \
-    --init models/weights/detector.pt --imgsz 480 --epochs 120 --hours 0.33 --batch 128 --workers 16 --device 0 --ship \
+    --init models/weights/detector.pt --imgsz 480 --epochs 120 --hours 0.33 --batch 128 --workers 16 --device "$device" --ship \
     --live-imgsz 320
