@@ -236,8 +236,9 @@ def _stack(crops, wh) -> np.ndarray:
     return np.stack(crops) if crops else np.zeros((0, wh[1], wh[0], 3), np.uint8)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python3 -m models.make_dataset", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="runs/data", type=Path)
     ap.add_argument("--train", type=int, default=2000, help="synthetic training scenes")
     ap.add_argument("--val", type=int, default=200, help="synthetic validation scenes")
@@ -261,16 +262,28 @@ def main(argv=None):
                          "top face's pips (a 1's box is its pip), and the detector is to box the whole die")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--no-svg", action="store_true", help="procedural decks only (no rsvg-convert needed)")
+    return ap
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    """The command line, with flags that would be ignored refused; it reads and writes nothing (so
+    models/reproduce.sh's commands can be checked without running them)."""
+    ap = parser()
     a = ap.parse_args(argv)
     for flag, given in (("--real-dice-whole", a.real_dice_whole), ("--real-dice-crops-only", a.real_dice_crops_only)):
         if given and not a.real_dice:
             ap.error(f"{flag} needs --real-dice FOLDER (it says how to use the real photos)")
     if a.only_patches and not (a.loose_card_crops or a.corner_patches):
         ap.error("--only-patches needs --loose-card-crops N or --corner-patches N (otherwise it makes nothing)")
+    return a
+
+
+def main(argv=None):
+    a = parse_args(argv)
     try:
         whole = load_whole_dice(a.real_dice_whole) if a.real_dice_whole else None
     except ValueError as e:
-        ap.error(str(e))
+        parser().error(str(e))
     if not a.no_svg:
         D.render_all(a.cards_cache)
     decks = D.deck_names(None if a.no_svg else a.cards_cache)

@@ -34,15 +34,22 @@ def average_detectors(a: Path, b: Path, alpha: float, out: Path) -> Path:
     return out
 
 
-def main(argv=None):
-    from models.train import WEIGHTS, export_detector
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parser() -> argparse.ArgumentParser:
+    from models.train import WEIGHTS
+    ap = argparse.ArgumentParser(prog="python3 -m models.soup", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("a", type=Path, help="the first detector (ultralytics .pt)")
     ap.add_argument("b", type=Path, help="the second, fine-tuned from the same weights as the first")
     ap.add_argument("--alpha", type=float, required=True, help="the second's share of the mix, 0-1")
     ap.add_argument("--out", type=Path, default=Path("runs/soup/detector.pt"), help="the mixed checkpoint (git-ignored)")
     ap.add_argument("--ship-to", type=Path, default=WEIGHTS, help="export the mix here (ONNX + PyTorch)")
     ap.add_argument("--imgsz", type=int, default=320)
+    return ap
+
+
+def main(argv=None):
+    from models.train import export_detector
+    ap = parser()
     a = ap.parse_args(argv)
     for p in (a.a, a.b):
         if not p.is_file():

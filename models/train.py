@@ -258,10 +258,11 @@ def joined_data_yaml(folders: list[Path], out: Path) -> Path:
     return out
 
 
-def main(argv=None):
-    from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH
-    from vision.detector import NO_INDEX
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parse_args(argv=None) -> argparse.Namespace:
+    """The command line, with flags that make no sense together refused; it reads and writes nothing
+    (so models/reproduce.sh's commands can be checked without running them)."""
+    ap = argparse.ArgumentParser(prog="python3 -m models.train", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", type=Path, default=Path("runs/data"), help="output of models.make_dataset")
     ap.add_argument("--runs", type=Path, default=Path("runs/train"), help="checkpoints (git-ignored)")
     ap.add_argument("--only", choices=("det", "card", "die", "side", "corner"), action="append", help="train only these stages")
@@ -299,6 +300,13 @@ def main(argv=None):
         ap.error("--arch builds a detector from scratch; --init continues our own weights, whose network wins")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
+    return a
+
+
+def main(argv=None):
+    from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH
+    from vision.detector import NO_INDEX
+    a = parse_args(argv)
     if a.threads:
         import torch
         torch.set_num_threads(a.threads)

@@ -1,0 +1,83 @@
+"""models/reproduce.sh is the one command that remakes the shipped weights, and it takes a day of CPU
+and a GPU step, so CI cannot run it. These tests check it without running it: every command it gives
+parses with the module's own argument parser, and every data set and checkpoint a step reads is one
+that an earlier step makes (or one that is shipped)."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from models import make_dataset, soup, train
+
+SCRIPT = Path(__file__).resolve().parent.parent / "models" / "reproduce.sh"
+PARSE = {"models.make_dataset": make_dataset.parse_args, "models.train": train.parse_args,
+         "models.soup": lambda argv: soup.parser().parse_args(argv)}
+
+
+def commands(text: str) -> list[list[str]]:
+    """The script's commands, one word list each, continuation lines joined and comments dropped."""
+    return [shlex.split(line, comments=True) for line in text.replace("\\\n", " ").splitlines()
+            if shlex.split(line, comments=True)]
+
+
+def parsed_steps(text: str) -> list[tuple[str, object]]:
+    """(module, parsed arguments) of each `python3 -m models.X` command, in order; a command that does
+    not parse stops the test with the module's own message."""
+    return [(words[2], PARSE[words[2]](words[3:])) for words in commands(text)
+            if words[:2] == ["python3", "-m"] and words[2] in PARSE]
+
+
+def missing_inputs(text: str) -> list[str]:
+    """What a step reads that no earlier step makes: data folders (--data, --extra-data) and
+    checkpoints (--init, --card-init, ..., the soup's two detectors), except shipped weights."""
+    made, missing = set(), []
+    for words in commands(text):
+        if words[0] == "cp":
+            made.add(words[-1])
+            continue
+        if words[:2] != ["python3", "-m"] or words[2] not in PARSE:
+            continue
+        module, a = words[2], PARSE[words[2]](words[3:])
+        if module == "models.make_dataset":
+            made.add(str(a.out))
+            continue
+        if module == "models.train":
+            reads = [a.data, *a.extra_data, a.init, a.card_init, a.die_init, a.side_init, a.corner_init]
+        else:
+            reads = [a.a, a.b]
+        missing += [str(p) for p in reads if p is not None and not str(p).startswith("models/weights/")
+                    and str(p) not in made]
+        if module == "models.train":
+            made.update({f"{a.runs}/det/weights/best.pt", *(f"{a.runs}/{s}_classifier.pt" for s in ("card", "die", "side", "corner"))})
+    return missing
+
+
+def test_the_script_is_valid_bash():
+    assert subprocess.run(["bash", "-n", str(SCRIPT)], capture_output=True).returncode == 0
+
+
+def test_every_training_command_parses_with_its_module():
+    steps = parsed_steps(SCRIPT.read_text())
+    assert [m for m, _ in steps].count("models.make_dataset") == 12
+    assert [m for m, _ in steps].count("models.train") == 17
+    assert [m for m, _ in steps].count("models.soup") == 1
+    last = steps[-1][1]   # step 16: the detector shipped at two inputs
+    assert (last.imgsz, last.live_imgsz, last.ship, last.init) == (480, 320, True, Path("models/weights/detector.pt"))
+
+
+def test_every_step_reads_only_what_an_earlier_step_made():
+    assert missing_inputs(SCRIPT.read_text()) == []
+
+
+def test_a_renamed_option_or_a_step_out_of_order_is_caught(capsys):
+    text = SCRIPT.read_text()
+    with pytest.raises(SystemExit):
+        parsed_steps(text.replace("--cls-epochs", "--classifier-epochs", 1))
+    assert "unrecognized arguments: --classifier-epochs" in capsys.readouterr().err
+    first_data = "python3 -m models.make_dataset --out runs/data --train 2000"
+    assert missing_inputs(text.replace(first_data, first_data.replace("runs/data ", "runs/data0 "))) == ["runs/data"] * 3
+    assert missing_inputs(text.replace("cp models/weights/detector.pt runs/det11.pt", "true")) == ["runs/det11.pt"] * 2
