@@ -60,3 +60,20 @@ def test_missing_weights_say_where_and_how_to_train(tmp_path, scene_png, capsys)
     assert rc == 2
     assert f"model file not found: {tmp_path / 'nowhere' / 'detector.onnx'}" in err
     assert "python3 -m models.train" in err
+
+
+def test_a_phone_photo_is_read_the_way_up_it_is_shown(tmp_path, scene_png, capsys):
+    """A phone stores a portrait photo lying on its side with an EXIF orientation tag; the boxes must be
+    in the picture as the user sees it, so the tag is honoured."""
+    from PIL import Image
+    upright = cv2.imread(scene_png)
+    stored = Image.fromarray(np.ascontiguousarray(np.rot90(upright, 1)[:, :, ::-1]))  # turned a quarter left
+    exif = stored.getexif()
+    exif[0x0112] = 6   # "turn a quarter right to show"
+    phone = tmp_path / "phone.jpg"
+    stored.save(phone, quality=100, exif=exif.tobytes())
+    assert main(["detect", scene_png, str(phone), "--json"]) == 0
+    png, jpg = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert (jpg["width"], jpg["height"]) == (640, 480)
+    assert [(d["kind"], d["card"]) for d in jpg["detections"]] == [(d["kind"], d["card"]) for d in png["detections"]]
+    assert np.abs(np.array([d["box"] for d in jpg["detections"]]) - [d["box"] for d in png["detections"]]).max() < 3
