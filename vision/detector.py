@@ -122,23 +122,6 @@ def _apart(order: list[int], rects, scores, max_shared: float) -> list[int]:
     return sorted(_greedy(order, rects, scores, lambda shared, a, b: shared > max_shared * min(a, b)))
 
 
-def _uncovered(order: list[int], rects, scores, max_covered: float, size, grid: int = 256) -> list[int]:
-    """Of the boxes ``order`` indexes, those not more than max_covered under the union of surer ones
-    (drawn on a grid of at most ``grid`` cells a side)."""
-    scale = grid / max(size)
-    canvas = np.zeros((int(size[1] * scale) + 1, int(size[0] * scale) + 1), np.uint8)
-    kept = []
-    for i in sorted(order, key=lambda i: -scores[i]):
-        mask = np.zeros_like(canvas)
-        cv2.fillPoly(mask, [np.round(cv2.boxPoints(rects[i]) * scale).astype(np.int32)], 1)
-        area = int(mask.sum())
-        if area and int((mask & canvas).sum()) > max_covered * area:
-            continue
-        kept.append(i)
-        canvas |= mask
-    return sorted(kept)
-
-
 def _off_markers(order: list[int], rects, markers: dict) -> list[int]:
     """Of the boxes ``order`` indexes, those whose centre lies off every marker (its quiet zone included)."""
     reach = [(q.mean(0) + MARKER_REACH * (q - q.mean(0))).astype(np.float32) for q in markers.values()]
@@ -151,9 +134,7 @@ class Detector:
     classifiers); None means models/weights/. backend "onnx" (default) or "ultralytics" (detector.pt;
     the classifiers always run on onnxruntime). conf and iou (rotated NMS) were chosen on synthetic
     validation; a card is read from crops at card_crop_scales (averaged: robust to a loose box), and
-    card/die is None when the classifier's probability is below card_min_prob/die_min_prob. A card
-    box lying more than max_covered under surer card boxes is dropped: it is a ghost spanning two
-    neighbours, or a card too hidden to count (the training labels stop at 65 % covered). A die box
+    card/die is None when the classifier's probability is below card_min_prob/die_min_prob. A die box
     sharing more than max_die_shared of its area (or of the surer box's, whichever is smaller) with a
     surer die box is the same die boxed twice, and dropped. Whether a card lies face up or down is the
     side classifier's call where its probability is at least side_min_prob (above 1: the detector's).
@@ -172,8 +153,8 @@ class Detector:
 
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
-                 card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_covered: float = 0.8,
-                 max_die_shared: float = 0.5, side_min_prob: float = 0.9, corner_weight: float = 0.5,
+                 card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_die_shared: float = 0.5,
+                 side_min_prob: float = 0.9, corner_weight: float = 0.5,
                  views: int = 1, markers: bool = True, threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
@@ -184,7 +165,7 @@ class Detector:
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in WEIGHT_SUFFIXES else (path.parent, path)
         self.backend, self.conf, self.iou = backend, conf, iou
         self.card_min_prob, self.die_min_prob, self.side_min_prob = card_min_prob, die_min_prob, side_min_prob
-        self.card_crop_scales, self.max_covered, self.max_die_shared = card_crop_scales, max_covered, max_die_shared
+        self.card_crop_scales, self.max_die_shared = card_crop_scales, max_die_shared
         self.corner_weight = corner_weight
         if backend == "onnx":
             self._det = _session(det_file, threads, spin)
@@ -310,8 +291,7 @@ class Detector:
         h, w = image.shape[:2]
         rects, scores, cls = self._boxes(image)
         kinds = [KINDS[int(c)] for c in cls]
-        keep = _uncovered([i for i, k in enumerate(kinds) if k != "die"], rects, scores, self.max_covered, (w, h))
-        keep += [i for i, k in enumerate(kinds) if k == "die"]
+        keep = list(range(len(rects)))
         if self.markers:
             keep = _off_markers(keep, rects, detect_markers(image))
         rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
