@@ -20,8 +20,7 @@ PARSE = {"models.make_dataset": make_dataset.parse_args, "models.train": train.p
 
 def commands(text: str) -> list[list[str]]:
     """The script's commands, one word list each, continuation lines joined and comments dropped."""
-    return [shlex.split(line, comments=True) for line in text.replace("\\\n", " ").splitlines()
-            if shlex.split(line, comments=True)]
+    return [words for line in text.replace("\\\n", " ").splitlines() if (words := shlex.split(line, comments=True))]
 
 
 def parsed_steps(text: str) -> list[tuple[str, object]]:
@@ -52,7 +51,8 @@ def missing_inputs(text: str) -> list[str]:
         missing += [str(p) for p in reads if p is not None and not str(p).startswith("models/weights/")
                     and str(p) not in made]
         if module == "models.train":
-            made.update({f"{a.runs}/det/weights/best.pt", *(f"{a.runs}/{s}_classifier.pt" for s in ("card", "die", "side", "corner"))})
+            made.add(f"{a.runs}/det/weights/best.pt")
+            made.update(f"{a.runs}/{stage}_classifier.pt" for stage in ("card", "die", "side", "corner"))
     return missing
 
 

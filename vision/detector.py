@@ -136,8 +136,10 @@ class Detector:
     validation; a card is read from crops at card_crop_scales (averaged: robust to a loose box), and
     card/die is None when the classifier's probability is below card_min_prob/die_min_prob. A die box
     sharing more than max_die_shared of its area (or of the surer box's, whichever is smaller) with a
-    surer die box is the same die boxed twice, and dropped. Whether a card lies face up or down is the
-    side classifier's call where its probability is at least side_min_prob (above 1: the detector's).
+    surer die box is the same die boxed twice, and dropped; a card box under surer card boxes is kept (a
+    pile's middle card lies wholly within the boxes of the cards below and above it, yet shows a strip).
+    Whether a card lies face up or down is the side classifier's call where its probability is at least
+    side_min_prob (above 1: the detector's).
     A face-up card's two index corners are also read on their own (at the same crop scales), and each
     corner that shows an index adds its reading to the whole card's, weighted by corner_weight (0: the
     whole card alone; 0.5 was chosen on synthetic validation): a card mostly under others is named by
