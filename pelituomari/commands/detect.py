@@ -9,8 +9,8 @@ from pathlib import Path
 from pelituomari.cli import CommandError
 
 # Chosen on synthetic validation (benchmarks/results/detect*.json): at the 480 px input the mirrored view
-# finds a few objects more (seeds 0 + 4: 3 cards and 2 dice, 5 cards read) at half the speed, 9-12
-# images/s here, under the 10 images/s target in a busy hour; one view runs 18-20.
+# finds a few objects more (seeds 0 + 4: 5 cards and 2 dice, 5 cards read) at half the speed, 9-12
+# images/s here, under the 10 images/s target in a busy hour; one view runs 16-21.
 DEFAULT_VIEWS = 1
 DEFAULT_CONF = 0.35
 
