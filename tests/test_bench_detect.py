@@ -177,3 +177,27 @@ def test_a_negative_scene_count_is_refused_before_any_model_loads(capsys, monkey
     with pytest.raises(SystemExit):
         bench_detect.main(["--synthetic", "-1"])
     assert "--synthetic must be 0 or more scenes, got -1" in capsys.readouterr().err
+
+
+def test_cards_unlabelled_only_for_reaching_beyond_the_frame_are_scored_alone(monkeypatch):
+    """A card half beyond the right edge (in sight: 1.0 x 40/80 of it) is left unlabelled by the
+    generator, yet a user wants it found: cut_by_the_frame scores it, and the main scores still ignore
+    it. A card a quarter in sight is not counted, nor is one under others in the frame."""
+    import numpy as np
+    from models.synth.scene import Scene, SceneObject
+    half_out = SceneObject("card", np.float32([[60, 10], [140, 10], [140, 70], [60, 70]]), card="Td", visible=1.0)
+    quarter = SceneObject("card_back", np.float32([[80, 100], [160, 100], [160, 160], [80, 160]]), visible=1.0)
+    covered = SceneObject("card_back", np.float32([[10, 120], [50, 120], [50, 180], [10, 180]]), visible=0.3)
+    scene = Scene(np.zeros((200, 100, 3), np.uint8), [], [half_out, quarter, covered])
+    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: scene)
+    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
+    assert bench_detect.in_sight(half_out, 100, 200) == 0.5
+    assert bench_detect.in_sight(quarter, 100, 200) == 0.25
+
+    class Boxes:
+        def detect(self, image):
+            return [Detection("card", (60, 10, 100, 70), 0.9, card="Tc"), Detection("card_back", (80, 100, 100, 160), 0.6)]
+    scores, _ = bench_detect.synthetic(Boxes(), 1, 0, "runs/cards")
+    assert scores["cut_by_the_frame"] == {"cards": 1, "cards_found": 1.0, "face_up_found": 1.0, "face_down_found": None,
+                                          "card_identity_accuracy": 0.0}
+    assert (scores["cards"], scores["false_detections"], scores["detections_on_hidden_objects"]) == (0, None, 2)
