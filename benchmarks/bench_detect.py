@@ -110,17 +110,19 @@ class Tally:
             elif t["kind"] == "die":
                 self.read_ok["die"] += int(d.die == t["die"])
 
-    def summary(self) -> dict:
+    def summary(self, keys: tuple[str, ...] | None = None) -> dict:
+        """The scores, or only those named in keys."""
         def r(a, b):
             return round(a / b, 4) if b else None
         cards_n = self.n["card"] + self.n["card_back"]
-        return {"cards": cards_n, "cards_found": r(self.found["card"] + self.found["card_back"], cards_n),
-                "face_up_found": r(self.found["card"], self.n["card"]), "face_down_found": r(self.found["card_back"], self.n["card_back"]),
-                "card_identity_accuracy": r(self.read_ok["card"], self.found["card"]),
-                "dice": self.n["die"], "dice_found": r(self.found["die"], self.n["die"]),
-                "die_face_accuracy": r(self.read_ok["die"], self.found["die"]),
-                "detections": self.detections, "detections_on_hidden_objects": self.on_hidden,
-                "false_detections": r(self.false, self.detections - self.on_hidden)}
+        scores = {"cards": cards_n, "cards_found": r(self.found["card"] + self.found["card_back"], cards_n),
+                  "face_up_found": r(self.found["card"], self.n["card"]), "face_down_found": r(self.found["card_back"], self.n["card_back"]),
+                  "card_identity_accuracy": r(self.read_ok["card"], self.found["card"]),
+                  "dice": self.n["die"], "dice_found": r(self.found["die"], self.n["die"]),
+                  "die_face_accuracy": r(self.read_ok["die"], self.found["die"]),
+                  "detections": self.detections, "detections_on_hidden_objects": self.on_hidden,
+                  "false_detections": r(self.false, self.detections - self.on_hidden)}
+        return scores if keys is None else {k: v for k, v in scores.items() if k in keys}
 
 
 OPEN = 0.95  # an object at least this visible lies "in the open": nothing to speak of covers it
@@ -153,10 +155,10 @@ def in_sight(obj, w: int, h: int) -> float:
 def cut_by_the_frame(scene, w: int, h: int) -> tuple[list[dict], list]:
     """(truth, hidden) for scoring alone the cards left unlabelled only for reaching beyond the frame,
     with at least MIN_VISIBLE of the whole card in sight: every other object joins the hidden ones."""
-    cut = [o for o in scene.hidden if o.kind != "die" and in_sight(o, w, h) >= MIN_VISIBLE[o.kind]]
-    truth = [{"kind": o.kind, "box": in_image(o.box, w, h), "card": o.card, "die": o.die, "visible": o.visible}
-             for o in cut]
-    return truth, [in_image(o.box, w, h) for o in scene.objects + scene.hidden if all(o is not c for c in cut)]
+    cut = {id(o) for o in scene.hidden if o.kind != "die" and in_sight(o, w, h) >= MIN_VISIBLE[o.kind]}
+    everything = scene.objects + scene.hidden
+    return ([label(o, w, h) for o in everything if id(o) in cut],
+            [in_image(o.box, w, h) for o in everything if id(o) not in cut])
 
 
 def machine() -> str:
@@ -179,14 +181,18 @@ def in_image(box, w: int, h: int) -> tuple:
     return (min(max(box[0], 0), w), min(max(box[1], 0), h), min(max(box[2], 0), w), min(max(box[3], 0), h))
 
 
+def label(obj, w: int, h: int) -> dict:
+    """A scene object as the Tally scores it, its box clipped to the w x h image."""
+    return {"kind": obj.kind, "box": in_image(obj.box, w, h), "card": obj.card, "die": obj.die, "visible": obj.visible}
+
+
 def synthetic(detector, n, seed, cache_root, kind=None):
     """Scores over every labelled object, over the objects in the open alone, over the dice lying on
     cards alone and over the cards cut by the frame alone (the others ignored)."""
     tally, in_open, on_cards, cut, images = Tally(), Tally(), Tally(), Tally(), []
     for scene, image in validation_scenes(n, seed, cache_root, kind):
         h, w = image.shape[:2]
-        truth = [{"kind": o.kind, "box": in_image(o.box, w, h), "card": o.card, "die": o.die, "visible": o.visible}
-                 for o in scene.objects]
+        truth = [label(o, w, h) for o in scene.objects]
         dets = detector.detect(image)
         hidden = [in_image(o.box, w, h) for o in scene.hidden]
         tally.add(truth, dets, hidden)
@@ -198,11 +204,10 @@ def synthetic(detector, n, seed, cache_root, kind=None):
         cut_truth, cut_hidden = cut_by_the_frame(scene, w, h)
         cut.add(cut_truth, dets, cut_hidden)
         images.append(image)
+    card_keys = ("cards", "cards_found", "face_up_found", "face_down_found", "card_identity_accuracy")
     dice_keys = ("dice", "dice_found", "die_face_accuracy")
-    keys = ("cards", "cards_found", "face_up_found", "face_down_found", "card_identity_accuracy", *dice_keys)
-    return {**tally.summary(), "in_the_open": {k: v for k, v in in_open.summary().items() if k in keys},
-            "dice_on_cards": {k: v for k, v in on_cards.summary().items() if k in dice_keys},
-            "cut_by_the_frame": {k: v for k, v in cut.summary().items() if k in keys[:5]}}, images
+    return {**tally.summary(), "in_the_open": in_open.summary(card_keys + dice_keys),
+            "dice_on_cards": on_cards.summary(dice_keys), "cut_by_the_frame": cut.summary(card_keys)}, images
 
 
 def real_dice(detector, root: Path, whole: dict | None = None):
@@ -223,8 +228,8 @@ def real_dice(detector, root: Path, whole: dict | None = None):
             sides.setdefault(t["die"], []).append(np.sqrt((t["box"][2] - t["box"][0]) * (t["box"][3] - t["box"][1])))
     keys = ("dice", "dice_found", "die_face_accuracy", "detections", "false_detections")
     return {"photos": len(val), **by_iou.summary(),
-            "by_centre": {k: v for k, v in by_centre.summary().items() if k in keys},
-            **({"by_whole_die": {k: v for k, v in by_whole.summary().items() if k in keys}} if whole is not None else {}),
+            "by_centre": by_centre.summary(keys),
+            **({"by_whole_die": by_whole.summary(keys)} if whole is not None else {}),
             "label_side_px_by_face": {v: round(float(np.median(s)), 1) for v, s in sorted(sides.items())}}
 
 

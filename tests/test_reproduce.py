@@ -24,30 +24,30 @@ def commands(text: str) -> list[list[str]]:
 
 
 def parsed_steps(text: str) -> list[tuple[str, object]]:
-    """(module, parsed arguments) of each `python3 -m models.X` command, in order; a command that does
-    not parse stops the test with the module's own message."""
-    return [(words[2], PARSE[words[2]](words[3:])) for words in commands(text)
-            if words[:2] == ["python3", "-m"] and words[2] in PARSE]
+    """(module, parsed arguments) of each `python3 -m models.X` command, in order, and ("cp", destination)
+    of each copy; a command that does not parse stops the test with the module's own message."""
+    steps = []
+    for words in commands(text):
+        if words[0] == "cp":
+            steps.append(("cp", words[-1]))
+        elif words[:2] == ["python3", "-m"] and words[2] in PARSE:
+            steps.append((words[2], PARSE[words[2]](words[3:])))
+    return steps
 
 
 def missing_inputs(text: str) -> list[str]:
     """What a step reads that no earlier step makes: data folders (--data, --extra-data) and
     checkpoints (--init, --card-init, ..., the soup's two detectors), except shipped weights."""
     made, missing = set(), []
-    for words in commands(text):
-        if words[0] == "cp":
-            made.add(words[-1])
+    for module, a in parsed_steps(text):
+        if module == "cp":
+            made.add(a)
             continue
-        if words[:2] != ["python3", "-m"] or words[2] not in PARSE:
-            continue
-        module, a = words[2], PARSE[words[2]](words[3:])
         if module == "models.make_dataset":
             made.add(str(a.out))
             continue
-        if module == "models.train":
-            reads = [a.data, *a.extra_data, a.init, a.card_init, a.die_init, a.side_init, a.corner_init]
-        else:
-            reads = [a.a, a.b]
+        reads = ([a.data, *a.extra_data, a.init, a.card_init, a.die_init, a.side_init, a.corner_init]
+                 if module == "models.train" else [a.a, a.b])
         missing += [str(p) for p in reads if p is not None and not str(p).startswith("models/weights/")
                     and str(p) not in made]
         if module == "models.train":
@@ -61,7 +61,7 @@ def test_the_script_is_valid_bash():
 
 
 def test_every_training_command_parses_with_its_module():
-    steps = parsed_steps(SCRIPT.read_text())
+    steps = [step for step in parsed_steps(SCRIPT.read_text()) if step[0] != "cp"]
     assert [m for m, _ in steps].count("models.make_dataset") == 12
     assert [m for m, _ in steps].count("models.train") == 17
     assert [m for m, _ in steps].count("models.soup") == 1

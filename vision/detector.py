@@ -293,10 +293,9 @@ class Detector:
         h, w = image.shape[:2]
         rects, scores, cls = self._boxes(image)
         kinds = [KINDS[int(c)] for c in cls]
-        keep = list(range(len(rects)))
         if self.markers:
-            keep = _off_markers(keep, rects, detect_markers(image))
-        rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
+            keep = _off_markers(list(range(len(rects))), rects, detect_markers(image))
+            rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
         kinds = self._sides(image, rects, kinds)
         cards = [i for i, k in enumerate(kinds) if k == "card"]
         dice = [i for i, k in enumerate(kinds) if k == "die"]
