@@ -21,6 +21,7 @@ from vision.detector import CARD_CODES as CODES  # the labels are the card reade
 CARD_H, CARD_W = 352, 252
 KDE_DECKS = Path("/usr/share/carddecks")
 AISLERIOT_DECKS = Path("/usr/share/aisleriot/cards")
+AISLERIOT_PREFIX = "aisleriot-"  # an AisleRiot deck's name; they come after the KDE decks
 # xskat-german has German suits (acorns, leaves): not an ordinary French-suited deck.
 EXCLUDED_DECKS = {"svg-xskat-german"}
 _SUIT_NAMES = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
@@ -37,7 +38,7 @@ def svg_deck_files() -> dict[str, Path]:
                 decks[d.name.removeprefix("svg-")] = svgs[0]
     if AISLERIOT_DECKS.is_dir():
         for f in sorted(AISLERIOT_DECKS.glob("*.svg*")):
-            decks["aisleriot-" + f.name.split(".")[0]] = f
+            decks[AISLERIOT_PREFIX + f.name.split(".")[0]] = f
     return decks
 
 
@@ -241,7 +242,7 @@ def deck_names(cache_root: Path | None = None) -> list[str]:
     not, in svg_deck_files' order (KDE decks by name, then AisleRiot's), then "proc-<n>" procedural
     decks (any n is a valid deck). The order is part of a seed's data set."""
     rendered = sorted(d.parent.name for d in Path(cache_root).glob("*/back.png")) if cache_root else []
-    svg = sorted(rendered, key=lambda n: n.startswith("aisleriot-"))
+    svg = sorted(rendered, key=lambda n: n.startswith(AISLERIOT_PREFIX))
     return svg + [f"proc-{i}" for i in range(12)]
 
 
