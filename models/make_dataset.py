@@ -24,7 +24,8 @@ import cv2
 import numpy as np
 
 from models.synth import decks as D
-from models.synth.scene import SCENE_KINDS, _Builder, _lighting, camera_effects, camera_homography, render_scene
+from models.synth.scene import (CUT_CARDS, SCENE_KINDS, _Builder, _lighting, camera_effects, camera_homography, label_quad,
+                                reaches_beyond, render_scene)
 from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH, index_corners, upright_crop, upright_quad
 from vision.detector import KINDS as CLASSES  # the detector's classes, in its order
 from vision.detector import NO_INDEX, SIDES
@@ -73,10 +74,10 @@ INDEX_SEEN, INDEX_GONE = 0.85, 0.5  # index corners at least this much in sight 
 VAL_OFFSET = 10_000_000  # scene numbers of the validation split: val scene i is scene VAL_OFFSET + i
 
 
-def make_scene(rng, cache_root, decks, kind=None):
+def make_scene(rng, cache_root, decks, kind=None, cut_cards="labelled"):
     """Scene i of a data set is make_scene(np.random.default_rng([seed, i]), ...): reproducible."""
     size = [(480, 640), (480, 640), (640, 640), (600, 800)][int(rng.integers(4))]
-    return render_scene(rng, size=size, decks=decks, cache_root=cache_root, kind=kind)
+    return render_scene(rng, size=size, decks=decks, cache_root=cache_root, kind=kind, cut_cards=cut_cards)
 
 
 def corner_samples(image, obj, rng) -> tuple[list[np.ndarray], list[int]]:
@@ -99,17 +100,22 @@ def corner_samples(image, obj, rng) -> tuple[list[np.ndarray], list[int]]:
 def scene_sample(args):
     """One scene: (jpeg bytes, OBB label text, card crops, card labels, die crops, die labels, side crops,
     side labels, index corner crops, their labels). The side and corner crops draw from streams of their
-    own, so the others are as they were before those crops existed."""
-    seed, i, cache_root, decks, kind = args
+    own, so the others are as they were before those crops existed. A card reaching beyond the frame
+    (labelled with cut_cards "labelled") gives no crops: the classifiers read cards seen whole or under
+    others, and their crops stay as they were."""
+    seed, i, cache_root, decks, kind, cut_cards = args
     rng = np.random.default_rng([seed, i])
     side_rng = np.random.default_rng([seed, i, SIDE_STREAM])
     corner_rng = np.random.default_rng([seed, i, CORNER_STREAM])
-    scene = make_scene(rng, cache_root, decks, kind)
+    scene = make_scene(rng, cache_root, decks, kind, cut_cards)
     h, w = scene.image.shape[:2]
     lines, cards, card_y, dice, die_y, sides, side_y, corners, corner_y = [], [], [], [], [], [], [], [], []
     for o in scene.objects:
-        pts = np.clip(o.corners / np.float32([w, h]), 0, 1).ravel()
+        quad = label_quad(o.corners, w, h) if cut_cards == "labelled" else o.corners  # "unlabelled": as made before
+        pts = np.clip(quad / np.float32([w, h]), 0, 1).ravel()
         lines.append(f"{CLASSES.index(o.kind)} " + " ".join(f"{v:.5f}" for v in pts))
+        if reaches_beyond(o.box, w, h):
+            continue
         if o.kind != "die":
             for _ in range(SIDE_COPIES[o.kind]):
                 rect = jittered_rect(o.corners, side_rng, loose=True)
@@ -252,6 +258,9 @@ def parser() -> argparse.ArgumentParser:
                          "OUT/corner_train_patches.npz (trained on with corner_train.npz)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--kind", choices=SCENE_KINDS, help="make every scene of this kind (default: the random mix)")
+    ap.add_argument("--cut-cards", choices=CUT_CARDS, default="labelled",
+                    help="cards reaching beyond the image's frame: labelled when 35 %% of the whole card is in sight "
+                         "(default), or unlabelled beyond 10 %% of their box, as the data sets before step 19 were made")
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder: its training split joins the training data")
     ap.add_argument("--real-dice-whole", nargs="?", const=WHOLE_DICE, type=Path, metavar="JSON",
@@ -313,7 +322,7 @@ def main(argv=None):
             return
         for split, n, offset in (("val", a.val, VAL_OFFSET), ("train", a.train, 0)):
             cards, card_y, dice, die_y, sides, side_y, corners, corner_y = [], [], [], [], [], [], [], []
-            jobs = [(a.seed, offset + i, a.cards_cache, decks, a.kind) for i in range(n)]
+            jobs = [(a.seed, offset + i, a.cards_cache, decks, a.kind, a.cut_cards) for i in range(n)]
             for i, (jpg, text, c, cy, d, dy, sd, sy, k, ky) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
                 (det / "images" / split / f"s{i:06d}.jpg").write_bytes(jpg)
                 (det / "labels" / split / f"s{i:06d}.txt").write_text(text)

@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.."
 export YOLO_OFFLINE=1
 real_dice=${1:-../shared/datasets/real-dice-topdown}
 
-python3 -m models.make_dataset --out runs/data --train 2000 --val 200 --card-crops 15600 \
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data --train 2000 --val 200 --card-crops 15600 \
     --loose-card-crops 26000 --real-dice "$real_dice"
 python3 -m models.train --data runs/data --runs runs/train --only det --only card --epochs 14 --hours 1.3 \
     --cls-epochs 20 --ship
@@ -35,23 +35,23 @@ python3 -m models.train --data runs/data --runs runs/train_det2 --only det --ini
     --epochs 15 --hours 0.9 --ship
 python3 -m models.train --data runs/data --runs runs/train_cls_ft --only card --cls-epochs 14 --cls-lr 1.5e-3 \
     --card-init models/weights/card_classifier.pt --threads 2 --ship
-python3 -m models.make_dataset --out runs/data2 --train 2000 --val 200 --card-crops 0 --seed 1 \
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data2 --train 2000 --val 200 --card-crops 0 --seed 1 \
     --real-dice "$real_dice"
 python3 -m models.train --data runs/data2 --runs runs/train_die2 --only die --cls-epochs 8 --ship
 python3 -m models.train --data runs/data2 --runs runs/train_det5 --only det --init models/weights/detector.pt \
     --epochs 25 --hours 2.2
-python3 -m models.make_dataset --out runs/data3 --train 2000 --val 200 --card-crops 0 --seed 2 \
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data3 --train 2000 --val 200 --card-crops 0 --seed 2 \
     --real-dice "$real_dice"
 python3 -m models.train --data runs/data3 --runs runs/train_det6 --only det \
     --init runs/train_det5/det/weights/best.pt --epochs 15 --hours 1.5 --ship
-python3 -m models.make_dataset --out runs/data_crops --train 0 --val 0 --card-crops 15600 \
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data_crops --train 0 --val 0 --card-crops 15600 \
     --loose-card-crops 26000 --seed 0
 python3 -m models.train --data runs/data3 --extra-data runs/data_crops --runs runs/train_cls_occ --only card \
     --cls-epochs 6 --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 --threads 1 --ship
 python3 -m models.train --data runs/data3 --runs runs/train_die3 --only die --cls-epochs 8 --cls-lr 1e-3 \
     --die-init models/weights/die_classifier.pt --threads 1 --ship
-python3 -m models.make_dataset --out runs/data4 --train 2000 --val 200 --card-crops 0 --seed 4
-python3 -m models.make_dataset --out runs/data5 --train 2000 --val 200 --card-crops 0 --seed 5 \
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data4 --train 2000 --val 200 --card-crops 0 --seed 4
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data5 --train 2000 --val 200 --card-crops 0 --seed 5 \
     --real-dice "$real_dice" --real-dice-whole
 python3 -m models.train --data runs/data4 --extra-data runs/data5 --runs runs/train_side --only side \
     --cls-epochs 12 --ship
@@ -60,13 +60,13 @@ python3 -m models.train --data runs/data5 --runs runs/train_die10 --only die --c
 python3 -m models.train --data runs/data5 --runs runs/train_det10 --only det --init models/weights/detector.pt \
     --epochs 15 --hours 1.0 --ship
 cp models/weights/detector.pt runs/det11.pt
-python3 -m models.make_dataset --out runs/data6 --train 700 --val 60 --card-crops 0 --seed 6 --kind dice_on_cards
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data6 --train 700 --val 60 --card-crops 0 --seed 6 --kind dice_on_cards
 python3 -m models.train --data runs/data5 --extra-data runs/data6 --runs runs/train_die12 --only die --cls-epochs 8 \
     --cls-lr 1e-3 --die-init models/weights/die_classifier.pt --threads 2 --ship
 python3 -m models.train --data runs/data5 --extra-data runs/data6 --runs runs/train_det12 --only det \
     --init runs/det11.pt --epochs 13 --hours 0.95
 python3 -m models.soup runs/det11.pt runs/train_det12/det/weights/best.pt --alpha 0.3
-python3 -m models.make_dataset --out runs/data7 --train 2500 --val 300 --card-crops 0 --seed 7 --kind cards \
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data7 --train 2500 --val 300 --card-crops 0 --seed 7 --kind cards \
     --corner-patches 30000
 python3 -m models.train --data runs/data7 --runs runs/train_corner --only corner --cls-epochs 12 --ship
 python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det14 --only det \
@@ -75,11 +75,11 @@ cp models/weights/detector.onnx models/weights/detector_live.onnx   # the live p
 python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det17 --only det \
     --init models/weights/detector.pt --imgsz 416 --epochs 8 --hours 1.6 --ship
 device=$(python3 -c "import torch; print(0 if torch.cuda.is_available() else 'cpu')")   # step 16 wants a GPU
-python3 -m models.make_dataset --out runs/data30 --train 4000 --val 150 --card-crops 0 --seed 30 --workers 16
-python3 -m models.make_dataset --out runs/data31 --train 3500 --val 0 --card-crops 0 --seed 31 --kind cards --workers 16
-python3 -m models.make_dataset --out runs/data32 --train 1500 --val 0 --card-crops 0 --seed 32 --kind dice_on_cards \
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data30 --train 4000 --val 150 --card-crops 0 --seed 30 --workers 16
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data31 --train 3500 --val 0 --card-crops 0 --seed 31 --kind cards --workers 16
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data32 --train 1500 --val 0 --card-crops 0 --seed 32 --kind dice_on_cards \
     --workers 16
-python3 -m models.make_dataset --out runs/data_realw --train 0 --val 0 --card-crops 0 --real-dice "$real_dice" \
+python3 -m models.make_dataset --cut-cards unlabelled --out runs/data_realw --train 0 --val 0 --card-crops 0 --real-dice "$real_dice" \
     --real-dice-whole
 python3 -m models.train --data runs/data30 --extra-data runs/data31 --extra-data runs/data32 \
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det18 --only det \

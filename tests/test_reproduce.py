@@ -79,6 +79,6 @@ def test_a_renamed_option_or_a_step_out_of_order_is_caught(capsys):
     with pytest.raises(SystemExit):
         parsed_steps(text.replace("--cls-epochs", "--classifier-epochs", 1))
     assert "unrecognized arguments: --classifier-epochs" in capsys.readouterr().err
-    first_data = "python3 -m models.make_dataset --out runs/data --train 2000"
+    first_data = "python3 -m models.make_dataset --cut-cards unlabelled --out runs/data --train 2000"
     assert missing_inputs(text.replace(first_data, first_data.replace("runs/data ", "runs/data0 "))) == ["runs/data"] * 3
     assert missing_inputs(text.replace("cp models/weights/detector.pt runs/det11.pt", "true")) == ["runs/det11.pt"] * 2

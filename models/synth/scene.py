@@ -23,6 +23,8 @@ from models.synth.textures import table_texture
 from vision.crops import INDEX_REGION
 
 MIN_VISIBLE = {"card": 0.35, "card_back": 0.35, "die": 0.6}
+FRAME_MARGIN = 0.1  # the old rule (CUT_CARDS "unlabelled"), and still the dice's: at most 10 % of the box beyond the frame
+CUT_CARDS = ("labelled", "unlabelled")  # cards reaching beyond the frame: labelled while MIN_VISIBLE of the whole is in sight
 CARD_ASPECT = D.CARD_W / D.CARD_H
 SPACED_ROW_STEP = (1.03, 1.35)  # centre spacing of a spaced row, in card widths: gaps of 3-35 %
 SCENE_KINDS = ("cards", "dice", "dome", "mixed", "dice_on_cards")
@@ -35,13 +37,19 @@ class SceneObject:
     corners: np.ndarray       # 4x2 float32, image pixels, sprite TL, TR, BR, BL
     card: str | None = None   # e.g. "Td" for a face-up card
     die: int | None = None    # top face 1-6
-    visible: float = 1.0      # fraction of the object's pixels not covered by later objects
+    visible: float = 1.0      # fraction of the object's pixels within the frame not covered by later objects
+    in_frame: float = 1.0     # fraction of the whole object's area within the image frame
     index_visible: tuple[float, float] = (1.0, 1.0)  # the same for a face's index corners: sprite TL, BR
 
     @property
     def box(self) -> tuple[float, float, float, float]:
         x, y = self.corners[:, 0], self.corners[:, 1]
         return float(x.min()), float(y.min()), float(x.max()), float(y.max())
+
+    @property
+    def in_sight(self) -> float:
+        """The share of the whole object in sight: the part beyond the image's frame counts as covered."""
+        return self.visible * self.in_frame
 
 
 @dataclass
@@ -168,19 +176,70 @@ class _Builder:
         inside = mask.astype(bool)
         return float((self.cover[inside] == i).mean()) if inside.any() else 0.0
 
-    def finish(self) -> tuple[list[SceneObject], list[SceneObject]]:
-        """The objects to label, and those too covered or too far off the image to be labelled."""
+    def finish(self, cut_cards: str = "labelled") -> tuple[list[SceneObject], list[SceneObject]]:
+        """The objects to label, and those too covered or too far off the image to be labelled. A card
+        reaching beyond the frame is labelled (cut_cards "labelled") when MIN_VISIBLE of the whole card is
+        in sight, as a card under others is; with "unlabelled" it must lie within FRAME_MARGIN of the
+        frame, as data sets before step 19 were made. A die must always lie within the margin: its top
+        face is read whole."""
+        if cut_cards not in CUT_CARDS:
+            raise ValueError(f"cut_cards {cut_cards!r}: expected one of {', '.join(CUT_CARDS)}")
         counts = np.bincount(self.cover[self.cover >= 0].ravel(), minlength=len(self.objects))
         kept, hidden = [], []
         for i, obj in enumerate(self.objects):
             obj.visible = float(counts[i] / max(1.0, self.areas[i]))
+            obj.in_frame = in_frame(obj.corners, self.w, self.h)
             if obj.kind == "card":
                 obj.index_visible = (self._in_sight(i, INDEX_REGION), self._in_sight(i, _half_turned(INDEX_REGION)))
-            x1, y1, x2, y2 = obj.box
-            mx, my = 0.1 * (x2 - x1), 0.1 * (y2 - y1)  # at most 10 % of the object beyond the frame
-            on_image = x1 >= -mx and y1 >= -my and x2 <= self.w + mx and y2 <= self.h + my
-            (kept if obj.visible >= MIN_VISIBLE[obj.kind] and on_image else hidden).append(obj)
+            if obj.kind != "die" and cut_cards == "labelled":
+                labelled = obj.in_sight >= MIN_VISIBLE[obj.kind]
+            else:
+                labelled = obj.visible >= MIN_VISIBLE[obj.kind] and not reaches_beyond(obj.box, self.w, self.h)
+            (kept if labelled else hidden).append(obj)
         return kept, hidden
+
+
+def reaches_beyond(box, w: int, h: int, margin: float = FRAME_MARGIN) -> bool:
+    """Whether more than margin of the box's width or height lies beyond a w x h frame."""
+    x1, y1, x2, y2 = box
+    mx, my = margin * (x2 - x1), margin * (y2 - y1)
+    return x1 < -mx or y1 < -my or x2 > w + mx or y2 > h + my
+
+
+def _frame(w: int, h: int) -> np.ndarray:
+    return np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+
+
+def in_frame(corners: np.ndarray, w: int, h: int) -> float:
+    """The share of the quad's area within a w x h frame."""
+    quad = np.float32(corners)
+    if quad.min() >= 0 and (quad[:, 0] <= w).all() and (quad[:, 1] <= h).all():
+        return 1.0
+    within, _ = cv2.intersectConvexConvex(quad, _frame(w, h))
+    return float(within / cv2.contourArea(quad))
+
+
+def part_in_frame(corners: np.ndarray, w: int, h: int) -> np.ndarray:
+    """The polygon (N x 2) of the quad that lies within a w x h frame."""
+    _, poly = cv2.intersectConvexConvex(np.float32(corners), _frame(w, h))
+    return np.zeros((0, 2), np.float32) if poly is None else poly.reshape(-1, 2)
+
+
+def label_quad(corners: np.ndarray, w: int, h: int) -> np.ndarray:
+    """The quad to label an object by: its corners when it lies within the w x h frame, else the part of
+    the object (TL, TR, BR, BL in its own axes) spanning its part within the frame, with the corners
+    beyond the frame clipped, since ultralytics takes no label point beyond the image. Ultralytics reads
+    an oriented label as the smallest rectangle around its points, and gets back that part of the card;
+    clipping the card's own corners moves points off the card, and the rectangle read back grows."""
+    quad = np.float32(corners)
+    if in_frame(quad, w, h) == 1.0:
+        return quad
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    to_quad = cv2.getPerspectiveTransform(unit, quad)
+    uv = cv2.perspectiveTransform(part_in_frame(quad, w, h)[None].astype(np.float64), np.linalg.inv(to_quad))[0]
+    (u1, v1), (u2, v2) = np.clip(uv.min(0), 0, 1), np.clip(uv.max(0), 0, 1)
+    sub = np.float64([[[u1, v1], [u2, v1], [u2, v2], [u1, v2]]])
+    return np.clip(cv2.perspectiveTransform(sub, to_quad)[0], 0, (w, h)).astype(np.float32)
 
 
 def _half_turned(region):
@@ -248,10 +307,12 @@ def _on_a_card(placed, card_h, rng):
     return cx + u * np.cos(a) - v * np.sin(a), cy + u * np.sin(a) + v * np.cos(a)
 
 
-def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_root=None, kind: str | None = None) -> Scene:
+def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_root=None, kind: str | None = None,
+                 cut_cards: str = "labelled") -> Scene:
     """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None), or
     "dice_on_cards": cards with most dice lying on them (never drawn at random, so that the random mix,
-    and every data set made from it, stays as it was; the detector had seen too few dice on cards)."""
+    and every data set made from it, stays as it was; the detector had seen too few dice on cards).
+    cut_cards: whether cards reaching beyond the frame are labelled (see _Builder.finish)."""
     if kind is not None and kind not in SCENE_KINDS:
         raise ValueError(f"scene kind {kind!r}: expected one of {', '.join(SCENE_KINDS)}")
     h, w = size
@@ -301,6 +362,6 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
             dome_overlay(b.canvas, pc + rng.normal(0, die_px * 0.2, 2), die_px * rng.uniform(1.6, 2.6), rng)
     for _ in range(int(rng.integers(0, 3)) if rng.random() < 0.45 else 0):
         b.occluder()
-    objects, hidden = b.finish()
+    objects, hidden = b.finish(cut_cards)
     img = camera_effects(_lighting(b.canvas, rng), rng)
     return Scene(img, objects, hidden)
