@@ -179,25 +179,28 @@ def test_a_negative_scene_count_is_refused_before_any_model_loads(capsys, monkey
     assert "--synthetic must be 0 or more scenes, got -1" in capsys.readouterr().err
 
 
-def test_cards_unlabelled_only_for_reaching_beyond_the_frame_are_scored_alone(monkeypatch):
-    """A card half beyond the right edge (in sight: 1.0 x 40/80 of it) is left unlabelled by the
-    generator, yet a user wants it found: cut_by_the_frame scores it, and the main scores still ignore
-    it. A card a quarter in sight is not counted, nor is one under others in the frame."""
+def test_cards_reaching_beyond_the_frame_are_scored_alone_and_within_it_apart(monkeypatch):
+    """A card half beyond the right edge (in sight: 1.0 x 40/80 of it) is labelled and scored by its part
+    in the image, in the main scores and in cut_by_the_frame; within_the_frame scores the card wholly in
+    the image alone, as the main scores did before cut cards were labelled. The generator leaves a card
+    a quarter in sight unlabelled, and a detection of it is ignored."""
     import numpy as np
     from models.synth.scene import Scene, SceneObject
     half_out = SceneObject("card", np.float32([[60, 10], [140, 10], [140, 70], [60, 70]]), card="Td", visible=1.0)
-    quarter = SceneObject("card_back", np.float32([[80, 100], [160, 100], [160, 160], [80, 160]]), visible=1.0)
-    covered = SceneObject("card_back", np.float32([[10, 120], [50, 120], [50, 180], [10, 180]]), visible=0.3)
-    scene = Scene(np.zeros((200, 100, 3), np.uint8), [], [half_out, quarter, covered])
+    inside = SceneObject("card", np.float32([[10, 80], [50, 80], [50, 140], [10, 140]]), card="5s", visible=1.0)
+    quarter = SceneObject("card_back", np.float32([[80, 150], [160, 150], [160, 190], [80, 190]]), visible=1.0)
+    scene = Scene(np.zeros((200, 100, 3), np.uint8), [half_out, inside], [quarter])
     monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: scene)
     monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
-    assert bench_detect.in_sight(half_out, 100, 200) == 0.5
-    assert bench_detect.in_sight(quarter, 100, 200) == 0.25
 
     class Boxes:
         def detect(self, image):
-            return [Detection("card", (60, 10, 100, 70), 0.9, card="Tc"), Detection("card_back", (80, 100, 100, 160), 0.6)]
+            return [Detection("card", (60, 10, 100, 70), 0.9, card="Tc"), Detection("card", (11, 80, 50, 139), 0.8, card="5s"),
+                    Detection("card_back", (80, 150, 100, 190), 0.6)]
     scores, _ = bench_detect.synthetic(Boxes(), 1, 0, "runs/cards")
     assert scores["cut_by_the_frame"] == {"cards": 1, "cards_found": 1.0, "face_up_found": 1.0, "face_down_found": None,
                                           "card_identity_accuracy": 0.0}
-    assert (scores["cards"], scores["false_detections"], scores["detections_on_hidden_objects"]) == (0, None, 2)
+    assert (scores["within_the_frame"]["cards"], scores["within_the_frame"]["cards_found"],
+            scores["within_the_frame"]["card_identity_accuracy"]) == (1, 1.0, 1.0)
+    assert (scores["cards"], scores["cards_found"], scores["card_identity_accuracy"], scores["false_detections"],
+            scores["detections_on_hidden_objects"]) == (2, 1.0, 0.5, 0.0, 1)
