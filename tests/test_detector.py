@@ -101,6 +101,15 @@ def test_the_middle_card_of_a_pile_is_kept(detector, monkeypatch):
     assert [d.box for d in found] == [(70, 55, 130, 145), (100, 55, 160, 145), (130, 55, 190, 145)]
 
 
+def test_a_turned_card_cut_by_the_image_edge_is_boxed_by_its_part_in_the_image(detector, monkeypatch):
+    """The contract's box is around the visible object: a card turned 45 degrees with its right corner
+    beyond a 200 px wide image is boxed up to the edge, and only as high as the part in the image."""
+    rects = [((210, 100), (60, 60), 45.0)]  # a square on its corner: x 167.6-252.4, y 57.6-142.4 at x = 210
+    monkeypatch.setattr(detector, "_boxes", lambda image: (rects, np.array([0.9]), np.zeros(1, int)))
+    (found,) = detector.detect(np.full((200, 200, 3), 90, np.uint8))
+    np.testing.assert_allclose(found.box, (167.57, 67.57, 200, 132.43), atol=0.01)  # clipped alone: y 57.6-142.4
+
+
 def test_the_side_classifier_says_which_side_of_a_card_is_up(detector):
     """Handed a face called a back and a back called a face, it puts both right where it is sure."""
     rng = np.random.default_rng(5)

@@ -86,6 +86,16 @@ def _session(path: Path, threads: int = 0, spin: bool = False):
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
 
 
+def _box_in_image(pts: np.ndarray, w: int, h: int) -> tuple[float, float, float, float]:
+    """x1, y1, x2, y2 around the part of an oriented box (4 x 2 points) within a w x h image: of a card
+    cut by the image's edge only that part is visible, and a turned box's corner beyond the edge would
+    widen the box along it."""
+    inside = pts.min() >= 0 and (pts[:, 0] <= w).all() and (pts[:, 1] <= h).all()
+    _, part = (None, pts) if inside else cv2.intersectConvexConvex(pts, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+    part = np.clip(pts, 0, (w, h)) if part is None else part.reshape(-1, 2)  # wholly outside: a line on the edge
+    return tuple(float(v) for v in (*part.min(0), *part.max(0)))
+
+
 def _intersection(a, b) -> float:
     """Area shared by two rotated rects ((cx, cy), (w, h), angle_deg)."""
     kind, pts = cv2.rotatedRectangleIntersection(a, b)
@@ -311,9 +321,7 @@ class Detector:
         out = []
         for i, rect in enumerate(rects):
             pts = cv2.boxPoints(rect)
-            x1, y1 = np.clip(pts.min(0), 0, (w, h))
-            x2, y2 = np.clip(pts.max(0), 0, (w, h))
-            out.append(Detection(kinds[i], (float(x1), float(y1), float(x2), float(y2)), float(scores[i]),
+            out.append(Detection(kinds[i], _box_in_image(pts, w, h), float(scores[i]),
                                  card_of.get(i), die_of.get(i), tuple((float(a), float(b)) for a, b in pts)))
         out.sort(key=lambda d: (d.box[1], d.box[0]))
         return out
