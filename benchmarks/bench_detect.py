@@ -152,7 +152,7 @@ def by_the_frame(scene, w: int, h: int, cut: bool) -> tuple[list[dict], list]:
     chosen = [o for o in scene.objects if reaches_beyond(o.box, w, h) == cut]
     ids = {id(o) for o in chosen}
     return ([label(o, w, h) for o in chosen],
-            [in_image(o.box, w, h) for o in scene.objects + scene.hidden if id(o) not in ids])
+            [box_in_image(o, w, h) for o in scene.objects + scene.hidden if id(o) not in ids])
 
 
 def machine() -> str:
@@ -169,17 +169,16 @@ def validation_scenes(n, seed, cache_root, kind=None):
         yield scene, cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
 
 
-def in_image(box, w: int, h: int) -> tuple:
-    """box clipped to a w x h image: `detect`'s boxes are in the image's pixels, and of a card cut by the
-    image's edge only the part in the image is visible (the training labels are clipped the same way)."""
-    return (min(max(box[0], 0), w), min(max(box[1], 0), h), min(max(box[2], 0), w), min(max(box[3], 0), h))
+def box_in_image(obj, w: int, h: int) -> tuple:
+    """The box around the object's part within a w x h image: `detect`'s boxes are in the image's pixels,
+    and of a card cut by the image's edge only that part is visible (a zero box if none is)."""
+    part = part_in_frame(obj.corners, w, h)
+    return tuple(float(v) for v in (*part.min(0), *part.max(0))) if len(part) else (0.0, 0.0, 0.0, 0.0)
 
 
 def label(obj, w: int, h: int) -> dict:
     """A scene object as the Tally scores it, its box around its part within the w x h image."""
-    part = part_in_frame(obj.corners, w, h)
-    box = tuple(float(v) for v in (*part.min(0), *part.max(0)))
-    return {"kind": obj.kind, "box": box, "card": obj.card, "die": obj.die, "visible": obj.visible}
+    return {"kind": obj.kind, "box": box_in_image(obj, w, h), "card": obj.card, "die": obj.die, "visible": obj.visible}
 
 
 def synthetic(detector, n, seed, cache_root, kind=None):
@@ -190,7 +189,7 @@ def synthetic(detector, n, seed, cache_root, kind=None):
         h, w = image.shape[:2]
         truth = [label(o, w, h) for o in scene.objects]
         dets = detector.detect(image)
-        hidden = [in_image(o.box, w, h) for o in scene.hidden]
+        hidden = [box_in_image(o, w, h) for o in scene.hidden]
         tally.add(truth, dets, hidden)
         open_truth, open_hidden = in_the_open(truth, hidden)
         in_open.add(open_truth, dets, open_hidden)

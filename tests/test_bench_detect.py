@@ -120,20 +120,23 @@ def test_the_synthetic_benchmark_scores_the_scenes_of_the_kind_asked_for(monkeyp
 def test_a_card_cut_by_the_image_edge_is_scored_by_its_part_in_the_image(monkeypatch):
     """The contract's box is in the image's pixels: a card lying more than half beyond the right edge,
     boxed up to the edge, is found (IoU 0.44 with its whole box, 1 with its part in the image); the
-    sliver of a hidden card there is ignored rather than false."""
+    slivers of hidden cards there are ignored rather than false, a turned one's too (its box clipped
+    to the image would be three times the box of its part there: IoU 0.33)."""
     import numpy as np
     from models.synth.scene import Scene, SceneObject
     half_out = SceneObject("card_back", np.float32([[60, 10], [150, 10], [150, 75], [60, 75]]), visible=0.44)
     mostly_out = SceneObject("card_back", np.float32([[90, 100], [150, 100], [150, 180], [90, 180]]), visible=0.2)
-    scene = Scene(np.zeros((200, 100, 3), np.uint8), [half_out], [mostly_out])
+    turned_out = SceneObject("card_back", np.float32([[120, 120], [150, 150], [120, 180], [90, 150]]), visible=1.0)
+    scene = Scene(np.zeros((200, 100, 3), np.uint8), [half_out], [mostly_out, turned_out])
     monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: scene)
     monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
 
     class EdgeBoxes:
         def detect(self, image):
-            return [Detection("card_back", (60, 10, 100, 75), 0.9), Detection("card_back", (90, 100, 100, 180), 0.6)]
+            return [Detection("card_back", (60, 10, 100, 75), 0.9), Detection("card_back", (90, 100, 100, 180), 0.6),
+                    Detection("card_back", (90, 140, 100, 160), 0.5)]
     scores, _ = bench_detect.synthetic(EdgeBoxes(), 1, 0, "runs/cards")
-    assert (scores["cards_found"], scores["false_detections"], scores["detections_on_hidden_objects"]) == (1.0, 0.0, 1)
+    assert (scores["cards_found"], scores["false_detections"], scores["detections_on_hidden_objects"]) == (1.0, 0.0, 2)
 
 
 def _no_scene():
