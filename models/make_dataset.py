@@ -9,7 +9,8 @@ identity classifiers, made with vision.crops.upright_crop as at run time) and OU
 (crops of face-up cards, 0, and card backs, 1, cut with a loose box: which side of a card is up) and
 OUT/corner_{train,val}.npz (each face-up card's two index corners, vision.crops.index_corners: the card
 where its index is in sight, NO_INDEX where it is covered). Real dice photos, when given, join the
-training split except the fixed validation split (every 5th photo by number).
+training split except the fixed validation split (every 5th photo by number). A card cut by the
+image's edge is labelled while 35 % of it is in sight (--cut-cards; models.synth.scene.label_quad).
 """
 
 from __future__ import annotations
