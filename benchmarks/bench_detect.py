@@ -47,8 +47,9 @@ sys.path.insert(0, str(ROOT))
 
 from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
 from models.synth.decks import deck_names  # noqa: E402
-from models.synth.scene import SCENE_KINDS, part_in_frame, reaches_beyond  # noqa: E402
+from models.synth.scene import SCENE_KINDS, reaches_beyond  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
+from vision.crops import part_in_image  # noqa: E402
 from vision.detector import Detector  # noqa: E402
 
 
@@ -172,7 +173,7 @@ def validation_scenes(n, seed, cache_root, kind=None):
 def box_in_image(obj, w: int, h: int) -> tuple:
     """The box around the object's part within a w x h image: `detect`'s boxes are in the image's pixels,
     and of a card cut by the image's edge only that part is visible (a zero box if none is)."""
-    part = part_in_frame(obj.corners, w, h)
+    part = part_in_image(obj.corners, w, h)
     return tuple(float(v) for v in (*part.min(0), *part.max(0))) if len(part) else (0.0, 0.0, 0.0, 0.0)
 
 

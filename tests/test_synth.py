@@ -215,7 +215,8 @@ def test_the_label_of_a_turned_card_cut_by_the_frame_is_read_as_the_part_of_the_
     rectangle around its four points. A turned card cut by the frame is labelled by the part of the card
     spanning what is in the image, its corners beyond the frame clipped: read back, that is a rectangle
     with the card's angle and length, 0.85 of its width, around all of the card that shows."""
-    from models.synth.scene import label_quad, part_in_frame
+    from models.synth.scene import label_quad
+    from vision.crops import part_in_image
     a = np.deg2rad(20)
     u, v = np.array([np.cos(a), np.sin(a)]) * 63, np.array([-np.sin(a), np.cos(a)]) * 88
     tl = np.array([300.0, 60.0])
@@ -226,5 +227,5 @@ def test_the_label_of_a_turned_card_cut_by_the_frame_is_read_as_the_part_of_the_
     assert (round(size[0], 1), round(size[1], 1), round(angle, 1)) == (88.0, 53.3, -70.0)
     assert cv2.minAreaRect(card)[2] == pytest.approx(angle, abs=1e-3)
     rect = cv2.boxPoints((centre, size, angle))
-    for x, y in part_in_frame(card, 320, 240):
+    for x, y in part_in_image(card, 320, 240):
         assert cv2.pointPolygonTest(rect, (float(x), float(y)), True) >= -0.01

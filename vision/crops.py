@@ -14,6 +14,16 @@ CORNER_SHARE = (0.36, 0.34)  # the share of an upright card's width and height a
 #                              INDEX_REGION with a margin for a loose box
 
 
+def part_in_image(points: np.ndarray, w: int, h: int) -> np.ndarray:
+    """The polygon (N x 2, float32) of a convex quad's part within a w x h image; N is 0 when none is.
+    Of a card cut by the image's edge only that part is seen."""
+    pts = np.float32(points)
+    if pts.min() >= 0 and (pts[:, 0] <= w).all() and (pts[:, 1] <= h).all():
+        return pts
+    _, poly = cv2.intersectConvexConvex(pts, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+    return np.zeros((0, 2), np.float32) if poly is None else poly.reshape(-1, 2)
+
+
 def upright_quad(rect, expand: float = 1.04) -> np.ndarray:
     """The image points that become an upright crop's top-left, top-right, bottom-right and bottom-left
     corners: rect = ((cx, cy), (w, h), angle_deg), its long side made vertical."""

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from calibration.table import detect_markers
-from vision.crops import CARD_CROP_WH, DIE_CROP_WH, index_corners, upright_crop
+from vision.crops import CARD_CROP_WH, DIE_CROP_WH, index_corners, part_in_image, upright_crop
 
 KINDS = ("card", "card_back", "die")
 SIDES = ("card", "card_back")  # the side classifier's class order
@@ -90,9 +90,8 @@ def _box_in_image(pts: np.ndarray, w: int, h: int) -> tuple[float, float, float,
     """x1, y1, x2, y2 around the part of an oriented box (4 x 2 points) within a w x h image: of a card
     cut by the image's edge only that part is visible, and a turned box's corner beyond the edge would
     widen the box along it."""
-    inside = pts.min() >= 0 and (pts[:, 0] <= w).all() and (pts[:, 1] <= h).all()
-    _, part = (None, pts) if inside else cv2.intersectConvexConvex(pts, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
-    part = np.clip(pts, 0, (w, h)) if part is None else part.reshape(-1, 2)  # wholly outside: a line on the edge
+    part = part_in_image(pts, w, h)
+    part = np.clip(pts, 0, (w, h)) if len(part) == 0 else part  # wholly outside: a line on the edge
     return tuple(float(v) for v in (*part.min(0), *part.max(0)))
 
 

@@ -20,7 +20,7 @@ import numpy as np
 from models.synth import decks as D
 from models.synth.dice import die_image, dome_overlay
 from models.synth.textures import table_texture
-from vision.crops import INDEX_REGION
+from vision.crops import INDEX_REGION, part_in_image
 
 MIN_VISIBLE = {"card": 0.35, "card_back": 0.35, "die": 0.6}
 FRAME_MARGIN = 0.1  # the old rule (CUT_CARDS "unlabelled"), and still the dice's: at most 10 % of the box beyond the frame
@@ -206,23 +206,11 @@ def reaches_beyond(box, w: int, h: int, margin: float = FRAME_MARGIN) -> bool:
     return x1 < -mx or y1 < -my or x2 > w + mx or y2 > h + my
 
 
-def _frame(w: int, h: int) -> np.ndarray:
-    return np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-
-
 def in_frame(corners: np.ndarray, w: int, h: int) -> float:
     """The share of the quad's area within a w x h frame."""
     quad = np.float32(corners)
-    if quad.min() >= 0 and (quad[:, 0] <= w).all() and (quad[:, 1] <= h).all():
-        return 1.0
-    within, _ = cv2.intersectConvexConvex(quad, _frame(w, h))
-    return float(within / cv2.contourArea(quad))
-
-
-def part_in_frame(corners: np.ndarray, w: int, h: int) -> np.ndarray:
-    """The polygon (N x 2) of the quad that lies within a w x h frame."""
-    _, poly = cv2.intersectConvexConvex(np.float32(corners), _frame(w, h))
-    return np.zeros((0, 2), np.float32) if poly is None else poly.reshape(-1, 2)
+    part = part_in_image(quad, w, h)
+    return float(cv2.contourArea(part) / cv2.contourArea(quad)) if len(part) else 0.0
 
 
 def label_quad(corners: np.ndarray, w: int, h: int) -> np.ndarray:
@@ -236,7 +224,7 @@ def label_quad(corners: np.ndarray, w: int, h: int) -> np.ndarray:
         return quad
     unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
     to_quad = cv2.getPerspectiveTransform(unit, quad)
-    uv = cv2.perspectiveTransform(part_in_frame(quad, w, h)[None].astype(np.float64), np.linalg.inv(to_quad))[0]
+    uv = cv2.perspectiveTransform(part_in_image(quad, w, h)[None].astype(np.float64), np.linalg.inv(to_quad))[0]
     (u1, v1), (u2, v2) = np.clip(uv.min(0), 0, 1), np.clip(uv.max(0), 0, 1)
     sub = np.float64([[[u1, v1], [u2, v1], [u2, v2], [u1, v2]]])
     return np.clip(cv2.perspectiveTransform(sub, to_quad)[0], 0, (w, h)).astype(np.float32)
