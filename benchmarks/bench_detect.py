@@ -13,9 +13,9 @@ how many there were is written as detections_on_hidden_objects. in_the_open scor
 least 95 % visible alone (detections of the others ignored): a card lying free on the table.
 A card reaching beyond the image's edge is labelled when at least 35 % of the whole card is in sight
 (the part beyond the frame counts as covered), its box around its part in the image. cut_by_the_frame
-scores alone the cards more than 10 % of whose box lies beyond the edge: data sets before step 19
+scores alone the cards more than 10 % of whose box lies beyond the edge: data sets before step 17
 left those unlabelled, so the detectors trained on them learnt to pass them by. within_the_frame
-scores the other objects alone, as the main scores did before (results files until step 18).
+scores the other objects alone, as the main scores did before (results files until step 16).
 
 The real photos' labels box the pattern of pips on the die's top face, not the whole die: a 1's box
 is its single pip (median side 26 px against 48 px for a 6; label_side_px_by_face in the results

@@ -261,7 +261,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--kind", choices=SCENE_KINDS, help="make every scene of this kind (default: the random mix)")
     ap.add_argument("--cut-cards", choices=CUT_CARDS, default="labelled",
                     help="cards reaching beyond the image's frame: labelled when 35 %% of the whole card is in sight "
-                         "(default), or unlabelled beyond 10 %% of their box, as the data sets before step 19 were made")
+                         "(default), or unlabelled beyond 10 %% of their box, as the data sets before step 17 were made")
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder: its training split joins the training data")
     ap.add_argument("--real-dice-whole", nargs="?", const=WHOLE_DICE, type=Path, metavar="JSON",

@@ -187,7 +187,7 @@ def test_a_rendered_card_cache_is_used_without_the_svg_decks_installed(tmp_path,
 def test_a_card_half_beyond_the_frame_is_labelled_by_its_part_in_the_image_and_a_die_is_not():
     """A user wants a card at the image's edge found: with at least 35 % of the whole card in sight it
     is labelled (the part beyond the frame counts as covered), boxed by its part in the image. A die
-    must lie within the frame's margin: its top face is read whole. Data sets made before step 19
+    must lie within the frame's margin: its top face is read whole. Data sets made before step 17
     (cut_cards "unlabelled") left the card unlabelled too."""
     from models.synth.scene import _Builder, label_quad
 
