@@ -13,9 +13,11 @@
 # with the sixth and fifth sets a detector fine-tune, then the same at a 416 px input. Last, on a GPU,
 # three fresh scene sets (seeds 30-32: the mix, cards only, dice on cards) and the real dice photos
 # twice continue the detector for 144 epochs at a 480 px input (step 16), shipped at 480 px for `detect`
-# and at 320 px for the live pipeline.
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 min; detector 79 + 54 + 132 + 90 +
-# 60 + 57 + 61 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
+# and at 320 px for the live pipeline. Then three more sets (seeds 40-42), the first made with cards cut by
+# the image's edge labelled (the sets before keep the old rule, --cut-cards unlabelled), continue it at
+# 480 px on the CPU (step 17), and the shipped detector is that one and step 16's mixed half and half.
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 min; detector 79 + 54 + 132 + 90 +
+# 60 + 57 + 61 + 103 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
 # run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min; corner reader 12 min. A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
 # epochs in its 0.33 h budget (the data took under 3 min on 16 cores); without a GPU it trains on the CPU for
@@ -85,3 +87,13 @@ python3 -m models.train --data runs/data30 --extra-data runs/data31 --extra-data
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det18 --only det \
     --init models/weights/detector.pt --imgsz 480 --epochs 120 --hours 0.33 --batch 128 --workers 16 --device "$device" --ship \
     --live-imgsz 320
+python3 -m models.make_dataset --out runs/data40 --train 1800 --val 60 --card-crops 0 --seed 40
+python3 -m models.make_dataset --out runs/data41 --train 1600 --val 0 --card-crops 0 --seed 41 --kind cards
+python3 -m models.make_dataset --out runs/data42 --train 600 --val 0 --card-crops 0 --seed 42 --kind dice_on_cards
+python3 -m models.train --data runs/data40 --extra-data runs/data41 --extra-data runs/data42 \
+    --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det19 --only det \
+    --init models/weights/detector.pt --imgsz 480 --epochs 6 --hours 1.7 --ship --ship-to runs/cand_det19
+python3 -m models.soup models/weights/detector.pt runs/cand_det19/detector.pt --alpha 0.5 --imgsz 320 \
+    --ship-to runs/soup_live
+cp runs/soup_live/detector.onnx models/weights/detector_live.onnx
+python3 -m models.soup models/weights/detector.pt runs/cand_det19/detector.pt --alpha 0.5 --imgsz 480
