@@ -178,8 +178,9 @@ def box_in_image(obj, w: int, h: int) -> tuple:
 
 
 def label(obj, w: int, h: int) -> dict:
-    """A scene object as the Tally scores it, its box around its part within the w x h image."""
-    return {"kind": obj.kind, "box": box_in_image(obj, w, h), "card": obj.card, "die": obj.die, "visible": obj.visible}
+    """A scene object as the Tally scores it, its box around its part within the w x h image; visible
+    is its share in sight (a card half beyond the edge is not lying in the open)."""
+    return {"kind": obj.kind, "box": box_in_image(obj, w, h), "card": obj.card, "die": obj.die, "visible": obj.in_sight}
 
 
 def synthetic(detector, n, seed, cache_root, kind=None):

@@ -184,12 +184,14 @@ def test_a_negative_scene_count_is_refused_before_any_model_loads(capsys, monkey
 
 def test_cards_reaching_beyond_the_frame_are_scored_alone_and_within_it_apart(monkeypatch):
     """A card half beyond the right edge (in sight: 1.0 x 40/80 of it) is labelled and scored by its part
-    in the image, in the main scores and in cut_by_the_frame; within_the_frame scores the card wholly in
-    the image alone, as the main scores did before cut cards were labelled. The generator leaves a card
-    a quarter in sight unlabelled, and a detection of it is ignored."""
+    in the image, in the main scores and in cut_by_the_frame, but not as a card in the open;
+    within_the_frame scores the card wholly in the image alone, as the main scores did before cut cards
+    were labelled. The generator leaves a card a quarter in sight unlabelled, and a detection of it is
+    ignored."""
     import numpy as np
     from models.synth.scene import Scene, SceneObject
-    half_out = SceneObject("card", np.float32([[60, 10], [140, 10], [140, 70], [60, 70]]), card="Td", visible=1.0)
+    half_out = SceneObject("card", np.float32([[60, 10], [140, 10], [140, 70], [60, 70]]), card="Td", visible=1.0,
+                           in_frame=0.5)
     inside = SceneObject("card", np.float32([[10, 80], [50, 80], [50, 140], [10, 140]]), card="5s", visible=1.0)
     quarter = SceneObject("card_back", np.float32([[80, 150], [160, 150], [160, 190], [80, 190]]), visible=1.0)
     scene = Scene(np.zeros((200, 100, 3), np.uint8), [half_out, inside], [quarter])
@@ -207,3 +209,4 @@ def test_cards_reaching_beyond_the_frame_are_scored_alone_and_within_it_apart(mo
             scores["within_the_frame"]["card_identity_accuracy"]) == (1, 1.0, 1.0)
     assert (scores["cards"], scores["cards_found"], scores["card_identity_accuracy"], scores["false_detections"],
             scores["detections_on_hidden_objects"]) == (2, 1.0, 0.5, 0.0, 1)
+    assert scores["in_the_open"]["cards"] == 1  # half of the Td is out of sight: it does not lie in the open
