@@ -49,7 +49,7 @@ from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_sc
 from models.synth.decks import deck_names  # noqa: E402
 from models.synth.scene import SCENE_KINDS, reaches_beyond  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
-from vision.crops import part_in_image  # noqa: E402
+from vision.crops import box_in_image  # noqa: E402
 from vision.detector import Detector  # noqa: E402
 
 
@@ -147,13 +147,10 @@ def lying_on_cards(truth: list[dict], hidden: list, card_quads: list) -> tuple[l
     return [t for t, o in zip(truth, on) if o], hidden + [t["box"] for t, o in zip(truth, on) if not o]
 
 
-def by_the_frame(scene, w: int, h: int, cut: bool) -> tuple[list[dict], list]:
+def by_the_frame(truth: list[dict], hidden: list, beyond: list[bool], cut: bool) -> tuple[list[dict], list]:
     """(truth, hidden) for scoring alone the labelled objects reaching more than FRAME_MARGIN beyond the
-    frame (cut True) or the others (cut False): every other object joins the hidden ones."""
-    chosen = [o for o in scene.objects if reaches_beyond(o.box, w, h) == cut]
-    ids = {id(o) for o in chosen}
-    return ([label(o, w, h) for o in chosen],
-            [box_in_image(o, w, h) for o in scene.objects + scene.hidden if id(o) not in ids])
+    frame (beyond[i] for truth[i]; cut True) or the others (cut False): the rest join the hidden ones."""
+    return ([t for t, b in zip(truth, beyond) if b == cut], hidden + [t["box"] for t, b in zip(truth, beyond) if b != cut])
 
 
 def machine() -> str:
@@ -170,17 +167,10 @@ def validation_scenes(n, seed, cache_root, kind=None):
         yield scene, cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
 
 
-def box_in_image(obj, w: int, h: int) -> tuple:
-    """The box around the object's part within a w x h image: `detect`'s boxes are in the image's pixels,
-    and of a card cut by the image's edge only that part is visible (a zero box if none is)."""
-    part = part_in_image(obj.corners, w, h)
-    return tuple(float(v) for v in (*part.min(0), *part.max(0))) if len(part) else (0.0, 0.0, 0.0, 0.0)
-
-
 def label(obj, w: int, h: int) -> dict:
     """A scene object as the Tally scores it, its box around its part within the w x h image; visible
     is its share in sight (a card half beyond the edge is not lying in the open)."""
-    return {"kind": obj.kind, "box": box_in_image(obj, w, h), "card": obj.card, "die": obj.die, "visible": obj.in_sight}
+    return {"kind": obj.kind, "box": box_in_image(obj.corners, w, h), "card": obj.card, "die": obj.die, "visible": obj.in_sight}
 
 
 def synthetic(detector, n, seed, cache_root, kind=None):
@@ -191,15 +181,16 @@ def synthetic(detector, n, seed, cache_root, kind=None):
         h, w = image.shape[:2]
         truth = [label(o, w, h) for o in scene.objects]
         dets = detector.detect(image)
-        hidden = [box_in_image(o, w, h) for o in scene.hidden]
+        hidden = [box_in_image(o.corners, w, h) for o in scene.hidden]
         tally.add(truth, dets, hidden)
         open_truth, open_hidden = in_the_open(truth, hidden)
         in_open.add(open_truth, dets, open_hidden)
         card_quads = [o.corners for o in scene.objects + scene.hidden if o.kind != "die"]
         on_truth, on_hidden = lying_on_cards(truth, hidden, card_quads)
         on_cards.add(on_truth, dets, on_hidden)
+        beyond = [reaches_beyond(o.box, w, h) for o in scene.objects]
         for part, cut_off in ((cut, True), (within, False)):
-            part_truth, part_hidden = by_the_frame(scene, w, h, cut_off)
+            part_truth, part_hidden = by_the_frame(truth, hidden, beyond, cut_off)
             part.add(part_truth, dets, part_hidden)
         images.append(image)
     card_keys = ("cards", "cards_found", "face_up_found", "face_down_found", "card_identity_accuracy")

@@ -24,6 +24,15 @@ def part_in_image(points: np.ndarray, w: int, h: int) -> np.ndarray:
     return np.zeros((0, 2), np.float32) if poly is None else poly.reshape(-1, 2)
 
 
+def box_in_image(points: np.ndarray, w: int, h: int) -> tuple[float, float, float, float]:
+    """x1, y1, x2, y2 around a convex quad's part within a w x h image: of a card cut by the image's edge
+    only that part is visible, and a turned quad's corner beyond the edge would widen the box along it.
+    A quad wholly outside gives a box of no area on the edge."""
+    part = part_in_image(points, w, h)
+    part = np.clip(np.float32(points), 0, (w, h)) if len(part) == 0 else part
+    return tuple(float(v) for v in (*part.min(0), *part.max(0)))
+
+
 def upright_quad(rect, expand: float = 1.04) -> np.ndarray:
     """The image points that become an upright crop's top-left, top-right, bottom-right and bottom-left
     corners: rect = ((cx, cy), (w, h), angle_deg), its long side made vertical."""

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from calibration.table import detect_markers
-from vision.crops import CARD_CROP_WH, DIE_CROP_WH, index_corners, part_in_image, upright_crop
+from vision.crops import CARD_CROP_WH, DIE_CROP_WH, box_in_image, index_corners, upright_crop
 
 KINDS = ("card", "card_back", "die")
 SIDES = ("card", "card_back")  # the side classifier's class order
@@ -84,15 +84,6 @@ def _session(path: Path, threads: int = 0, spin: bool = False):
     opts.intra_op_num_threads = threads
     opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if spin else "0")
     return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
-
-
-def _box_in_image(pts: np.ndarray, w: int, h: int) -> tuple[float, float, float, float]:
-    """x1, y1, x2, y2 around the part of an oriented box (4 x 2 points) within a w x h image: of a card
-    cut by the image's edge only that part is visible, and a turned box's corner beyond the edge would
-    widen the box along it."""
-    part = part_in_image(pts, w, h)
-    part = np.clip(pts, 0, (w, h)) if len(part) == 0 else part  # wholly outside: a line on the edge
-    return tuple(float(v) for v in (*part.min(0), *part.max(0)))
 
 
 def _intersection(a, b) -> float:
@@ -320,7 +311,7 @@ class Detector:
         out = []
         for i, rect in enumerate(rects):
             pts = cv2.boxPoints(rect)
-            out.append(Detection(kinds[i], _box_in_image(pts, w, h), float(scores[i]),
+            out.append(Detection(kinds[i], box_in_image(pts, w, h), float(scores[i]),
                                  card_of.get(i), die_of.get(i), tuple((float(a), float(b)) for a, b in pts)))
         out.sort(key=lambda d: (d.box[1], d.box[0]))
         return out

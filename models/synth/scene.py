@@ -220,11 +220,12 @@ def label_quad(corners: np.ndarray, w: int, h: int) -> np.ndarray:
     an oriented label as the smallest rectangle around its points, and gets back that part of the card;
     clipping the card's own corners moves points off the card, and the rectangle read back grows."""
     quad = np.float32(corners)
-    if in_frame(quad, w, h) == 1.0:
+    part = part_in_image(quad, w, h)
+    if np.array_equal(part, quad):
         return quad
     unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
     to_quad = cv2.getPerspectiveTransform(unit, quad)
-    uv = cv2.perspectiveTransform(part_in_image(quad, w, h)[None].astype(np.float64), np.linalg.inv(to_quad))[0]
+    uv = cv2.perspectiveTransform(part[None].astype(np.float64), np.linalg.inv(to_quad))[0]
     (u1, v1), (u2, v2) = np.clip(uv.min(0), 0, 1), np.clip(uv.max(0), 0, 1)
     sub = np.float64([[[u1, v1], [u2, v1], [u2, v2], [u1, v2]]])
     return np.clip(cv2.perspectiveTransform(sub, to_quad)[0], 0, (w, h)).astype(np.float32)
