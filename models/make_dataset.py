@@ -10,7 +10,8 @@ identity classifiers, made with vision.crops.upright_crop as at run time) and OU
 OUT/corner_{train,val}.npz (each face-up card's two index corners, vision.crops.index_corners: the card
 where its index is in sight, NO_INDEX where it is covered). Real dice photos, when given, join the
 training split except the fixed validation split (every 5th photo by number). A card cut by the
-image's edge is labelled while 35 % of it is in sight (--cut-cards; models.synth.scene.label_quad).
+image's edge is labelled while 35 % of it is in sight (--cut-cards; models.synth.scene.label_quad);
+--cut-card-patches makes such cards' crops, cut as the detector boxes them, for the card and corner readers.
 """
 
 from __future__ import annotations
@@ -25,9 +26,11 @@ import cv2
 import numpy as np
 
 from models.synth import decks as D
-from models.synth.scene import (CUT_CARDS, SCENE_KINDS, _Builder, _lighting, camera_effects, camera_homography, label_quad,
-                                reaches_beyond, render_scene)
-from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH, index_corners, upright_crop, upright_quad
+from models.synth.scene import (CUT_CARDS, MIN_VISIBLE, SCENE_KINDS, _Builder, _half_turned, _lighting, camera_effects,
+                                camera_homography, in_frame, label_quad, own_axes_to_image, reaches_beyond,
+                                render_scene)
+from vision.crops import (CARD_CROP_WH, CORNER_SHARE, CORNER_WH, DIE_CROP_WH, INDEX_REGION, index_corners, upright_crop,
+                          upright_quad)
 from vision.detector import KINDS as CLASSES  # the detector's classes, in its order
 from vision.detector import NO_INDEX, SIDES
 
@@ -136,17 +139,28 @@ def scene_sample(args):
     return jpg.tobytes(), "\n".join(lines) + "\n", cards, card_y, dice, die_y, sides, side_y, corners, corner_y
 
 
+PATCH = 240  # the side of the small square table patches the single-card samples are cut from
 LOOSE_OFFSET = 2_000_000  # loose-box card crops are numbered from here: a stream apart from the others
 
 
 def _patch(rng, decks, cache_root, min_height: float) -> tuple[_Builder, float]:
-    """A small random table patch (240 px) with 0-2 cards lying on it already, and the card height
+    """A small random table patch (PATCH px square) with 0-2 cards lying on it already, and the card height
     (min_height-200 px, log-uniform) for the cards still to be laid: what the single-card samples build on."""
-    b = _Builder(rng, 240, 240, decks, Path(cache_root), camera_homography(240, 240, rng))
+    b = _Builder(rng, PATCH, PATCH, decks, Path(cache_root), camera_homography(PATCH, PATCH, rng))
     height = float(np.exp(rng.uniform(np.log(min_height), np.log(200))))
     for _ in range(int(rng.integers(0, 3))):  # cards underneath
         b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), rng.uniform(40, 200, 2), rng.uniform(0, 360), height)
     return b, height
+
+
+def _card_partly_over(b: _Builder, centre, height: float, rng) -> None:
+    """Lay a random card, face up or down, partly over the card at centre: its own centre 55-90 % of a
+    card's height away, in any direction, at any angle."""
+    angle = rng.uniform(0, 360)
+    off = rng.uniform(0.55, 0.9) * height
+    a = rng.uniform(0, 2 * np.pi)
+    b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5),
+           (centre[0] + np.cos(a) * off, centre[1] + np.sin(a) * off), angle, height)
 
 
 def card_sample(args):
@@ -158,11 +172,8 @@ def card_sample(args):
     code = D.CODES[i % 52]
     b, height = _patch(rng, decks, cache_root, 40)
     b.card(code, True, (120 + rng.normal(0, 10), 120 + rng.normal(0, 10)), rng.uniform(0, 360), height)
-    for _ in range(int(rng.integers(0, 2))):  # a card partly on top
-        ang = rng.uniform(0, 360)
-        off = rng.uniform(0.55, 0.9) * height
-        a = rng.uniform(0, 2 * np.pi)
-        b.card(D.CODES[int(rng.integers(52))], bool(rng.random() < 0.5), (120 + np.cos(a) * off, 120 + np.sin(a) * off), ang, height)
+    if rng.integers(0, 2):
+        _card_partly_over(b, (120, 120), height, rng)
     img = camera_effects(_lighting(b.canvas, rng), rng)
     target = [o for o in b.objects if o.card == code][0]
     return _rot180(upright_crop(img, jittered_rect(target.corners, rng, loose), CARD_CROP_WH), rng), i % 52
@@ -195,6 +206,77 @@ def corner_sample(args):
     b.finish()
     img = camera_effects(_lighting(b.canvas, rng), rng)
     return corner_samples(img, target, rng)
+
+
+def _region_quad(region) -> np.ndarray:
+    x1, y1, x2, y2 = region
+    return np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]])
+
+
+def _area(poly) -> float:
+    return float(cv2.contourArea(np.float32(poly)))
+
+
+def cut_corner_samples(image, obj, rect) -> tuple[list[np.ndarray], list[int]]:
+    """The two index corner crops of rect, an oriented box around the part in sight of a card cut by the
+    image's edge (as the detector boxes it), labelled as corner_samples labels a whole card's. The crop
+    is of that part, stretched to a card's shape and turned sideways when less than a card's width of its
+    length is in sight, so which of the card's corners (if any) lies in a crop's corner is worked out
+    from the card's own axes: a corner crop shows the card's index upright when its axes run along the
+    card's (the top left index) or against them (the bottom right, turned). It is labelled with the card
+    where INDEX_SEEN of that index lies in the crop, in sight and within the frame; NO_INDEX where under
+    INDEX_GONE does, or the crop sees the card sideways; those in between are left out."""
+    h, w = image.shape[:2]
+    to_image = own_axes_to_image(obj.corners)
+    to_card = np.linalg.inv(to_image)
+    q = upright_quad(rect)  # the crop's top left, top right, bottom right and bottom left in the image
+    crops, labels = [], []
+    for crop, (origin, ex, ey) in zip(index_corners(image, rect), ((q[0], q[1] - q[0], q[3] - q[0]),
+                                                                    (q[2], q[3] - q[2], q[1] - q[2]))):
+        sx, sy = CORNER_SHARE
+        corner = np.float64([origin, origin + sx * ex, origin + sx * ex + sy * ey, origin + sy * ey])
+        uv = cv2.perspectiveTransform(corner[None], to_card)[0].astype(np.float32)
+        du, dv = uv[1] - uv[0], uv[3] - uv[0]
+        seen = 0.0
+        for k, sign in ((0, 1), (1, -1)):  # upright: the top left index; against the card's axes: the bottom right
+            if sign * du[0] > abs(du[1]) and sign * dv[1] > abs(dv[0]):
+                region = _region_quad(INDEX_REGION if k == 0 else _half_turned(INDEX_REGION))
+                _, common = cv2.intersectConvexConvex(region, cv2.convexHull(uv))
+                inside = 0.0 if common is None else _area(common.reshape(-1, 2))
+                in_image = cv2.perspectiveTransform(region[None].astype(np.float64), to_image)[0]
+                seen = inside / _area(region) * obj.index_visible[k] * in_frame(in_image, w, h)
+        if seen >= INDEX_SEEN or seen < INDEX_GONE:
+            crops.append(crop)
+            labels.append(D.CODES.index(obj.card) if seen >= INDEX_SEEN else NO_INDEX)
+    return crops, labels
+
+
+CUT_OFFSET = 4_000_000  # cut card patches are numbered from here: a stream apart from the others
+
+
+def cut_card_sample(args):
+    """A face-up card reaching beyond the edge of a small random table patch, MIN_VISIBLE of it or more in
+    sight (lying on others, maybe partly under one), boxed as the detector boxes a card cut by the image's
+    edge: its card crop and labelled index corner crops (cut_corner_samples)."""
+    seed, i, cache_root, decks = args
+    rng = np.random.default_rng([seed, CUT_OFFSET + i])
+    code = D.CODES[i % 52]
+    while True:
+        b, height = _patch(rng, decks, cache_root, 40)
+        edge, along = int(rng.integers(4)), rng.uniform(0.15, 0.85) * PATCH
+        beyond = rng.uniform(-0.3, 0.45) * height  # the card's centre this far inside the edge (below 0: beyond it)
+        centre = [(along, beyond), (PATCH - beyond, along), (along, PATCH - beyond), (beyond, along)][edge]
+        b.card(code, True, centre, rng.uniform(0, 360), height)
+        target = b.objects[-1]
+        if rng.random() < 0.4:
+            _card_partly_over(b, centre, height, rng)
+        b.finish()
+        if reaches_beyond(target.box, PATCH, PATCH) and target.in_sight >= MIN_VISIBLE["card"]:
+            break
+    img = camera_effects(_lighting(b.canvas, rng), rng)
+    rect = jittered_rect(label_quad(target.corners, PATCH, PATCH), rng)
+    corners, corner_y = cut_corner_samples(img, target, rect)
+    return _rot180(upright_crop(img, rect, CARD_CROP_WH), rng), i % 52, corners, corner_y
 
 
 WHOLE_DICE = Path(__file__).resolve().parent / "real_dice_whole_boxes.json"
@@ -253,10 +335,15 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--loose-card-crops", type=int, default=0,
                     help="single-card crops cut with a loose box, written to OUT/card_train_loose.npz")
     ap.add_argument("--only-patches", action="store_true",
-                    help="make only the crops cut from small patches (--loose-card-crops, --corner-patches), no scenes")
+                    help="make only the crops cut from small patches (--loose-card-crops, --corner-patches, "
+                         "--cut-card-patches), no scenes")
     ap.add_argument("--corner-patches", type=int, default=0,
                     help="cards partly covered as in a fanned hand, on small patches: their index corner crops go to "
                          "OUT/corner_train_patches.npz (trained on with corner_train.npz)")
+    ap.add_argument("--cut-card-patches", type=int, default=0,
+                    help="face-up cards reaching beyond a small patch's edge, boxed as the detector boxes a card cut by "
+                         "the image's edge: their card crops go to OUT/card_train_cut.npz, their index corner crops to "
+                         "OUT/corner_train_cut.npz")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--kind", choices=SCENE_KINDS, help="make every scene of this kind (default: the random mix)")
     ap.add_argument("--cut-cards", choices=CUT_CARDS, default="labelled",
@@ -283,8 +370,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     for flag, given in (("--real-dice-whole", a.real_dice_whole), ("--real-dice-crops-only", a.real_dice_crops_only)):
         if given and not a.real_dice:
             ap.error(f"{flag} needs --real-dice FOLDER (it says how to use the real photos)")
-    if a.only_patches and not (a.loose_card_crops or a.corner_patches):
-        ap.error("--only-patches needs --loose-card-crops N or --corner-patches N (otherwise it makes nothing)")
+    if a.only_patches and not (a.loose_card_crops or a.corner_patches or a.cut_card_patches):
+        ap.error("--only-patches needs --loose-card-crops N, --corner-patches N or --cut-card-patches N "
+                 "(otherwise it makes nothing)")
     return a
 
 
@@ -319,6 +407,15 @@ def main(argv=None):
             np.savez_compressed(a.out / "corner_train_patches.npz", x=_stack(corners, CORNER_WH), y=np.array(corner_y, np.int64))
             print(f"corner patches: {a.corner_patches}, {len(corners)} index corner crops "
                   f"({corner_y.count(NO_INDEX)} covered)", flush=True)
+        if a.cut_card_patches:
+            cards, card_y, corners, corner_y = [], [], [], []
+            for crop, y, c, cy in pool.imap(cut_card_sample, [(a.seed, i, a.cards_cache, decks)
+                                                              for i in range(a.cut_card_patches)], chunksize=32):
+                cards.append(crop); card_y.append(y); corners += c; corner_y += cy
+            np.savez_compressed(a.out / "card_train_cut.npz", x=_stack(cards, CARD_CROP_WH), y=np.array(card_y, np.int64))
+            np.savez_compressed(a.out / "corner_train_cut.npz", x=_stack(corners, CORNER_WH), y=np.array(corner_y, np.int64))
+            print(f"cut card patches: {len(cards)} card crops, {len(corners)} index corner crops "
+                  f"({corner_y.count(NO_INDEX)} with no index)", flush=True)
         if a.only_patches:
             return
         for split, n, offset in (("val", a.val, VAL_OFFSET), ("train", a.train, 0)):

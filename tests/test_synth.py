@@ -229,3 +229,38 @@ def test_the_label_of_a_turned_card_cut_by_the_frame_is_read_as_the_part_of_the_
     rect = cv2.boxPoints((centre, size, angle))
     for x, y in part_in_image(card, 320, 240):
         assert cv2.pointPolygonTest(rect, (float(x), float(y)), True) >= -0.01
+
+
+def test_a_cut_card_s_index_corners_are_labelled_by_the_card_corner_its_box_puts_in_each():
+    """The detector boxes a card cut by the image's edge by its part in sight, and the reader's crops
+    stretch that part to a card's shape. With 20 % of its length beyond the frame, the crop's one corner
+    is the card's top left, showing its index, and the other is where the frame cuts it (no index);
+    with 40 % beyond, less than a card's width of its length is left, so the crop sees it sideways and
+    neither corner shows an index upright; cut at its side, the crop stretches the card across and its
+    top left index still shows. An index covered by another card is no index."""
+    from models.make_dataset import NO_INDEX, cut_card_sample, cut_corner_samples
+    from models.synth.decks import deck_names
+    from models.synth.scene import _Builder, label_quad
+
+    def labels(centre, cover=None):
+        b = _Builder(np.random.default_rng(3), 240, 320, ["proc-2"], "runs/cards", np.eye(3))
+        b.card("Ac", True, centre, 0.0, 160)  # upright, 115 x 160 px
+        if cover:
+            b.card("8h", True, cover, 0.0, 160)
+        card = b.finish()[0][0]
+        rect = cv2.minAreaRect(label_quad(card.corners, 320, 240))
+        crops, ys = cut_corner_samples(b.canvas, card, rect)
+        assert [c.shape for c in crops] == [(40, 32, 3)] * len(crops)
+        return sorted(ys)
+
+    ace = CODES.index("Ac")
+    assert labels((160, 192)) == [ace, NO_INDEX]        # bottom 32 px of 160 beyond the frame
+    assert labels((160, 224)) == [NO_INDEX, NO_INDEX]   # bottom 64 px beyond: seen sideways
+    assert labels((297, 120)) == [ace, NO_INDEX]        # right 35 px of 115 beyond the frame
+    assert labels((160, 192), cover=(110, 80)) == [NO_INDEX, NO_INDEX]  # its top-left index under the 8h
+    decks = deck_names(None)
+    crop, y, corners, ys = cut_card_sample((0, 5, "runs/cards", decks))
+    assert crop.shape == (80, 56, 3) and y == 5 and set(ys) <= {5, NO_INDEX}
+    again = cut_card_sample((0, 5, "runs/cards", decks))
+    np.testing.assert_array_equal(again[0], crop)
+    assert again[3] == ys

@@ -213,6 +213,15 @@ def in_frame(corners: np.ndarray, w: int, h: int) -> float:
     return float(cv2.contourArea(part) / cv2.contourArea(quad)) if len(part) else 0.0
 
 
+UNIT_SQUARE = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+
+
+def own_axes_to_image(corners: np.ndarray) -> np.ndarray:
+    """The homography from an object's own axes (u, v in 0..1 across and down its sprite, as
+    INDEX_REGION is given) to the image, where its corners TL, TR, BR, BL lie."""
+    return cv2.getPerspectiveTransform(UNIT_SQUARE, np.float32(corners))
+
+
 def label_quad(corners: np.ndarray, w: int, h: int) -> np.ndarray:
     """The quad to label an object by: its corners when it lies within the w x h frame, else the part of
     the object (TL, TR, BR, BL in its own axes) spanning its part within the frame, with the corners
@@ -223,8 +232,7 @@ def label_quad(corners: np.ndarray, w: int, h: int) -> np.ndarray:
     part = part_in_image(quad, w, h)
     if np.array_equal(part, quad):
         return quad
-    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
-    to_quad = cv2.getPerspectiveTransform(unit, quad)
+    to_quad = own_axes_to_image(quad)
     uv = cv2.perspectiveTransform(part[None].astype(np.float64), np.linalg.inv(to_quad))[0]
     (u1, v1), (u2, v2) = np.clip(uv.min(0), 0, 1), np.clip(uv.max(0), 0, 1)
     sub = np.float64([[[u1, v1], [u2, v1], [u2, v2], [u1, v2]]])
