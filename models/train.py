@@ -137,13 +137,14 @@ def overlap(x, share: float, g):
     return _laid_over(x, picked, inside, laid)
 
 
-def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: Path, epochs: int, pooled=(1, 1),
+def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None,
                      device: str = "cpu", occlude_share: float = 0.0, overlap_share: float = 0.0,
                      half_turns: bool = True) -> float:
     """Train a CropClassifier on the crops of all train_npz files with light photometric augmentation
     and, with half_turns, a random half turn (which end of a card or die crop is up is open; an index
-    corner crop is always upright); saves the best state to out; returns val accuracy.
+    corner crop is always upright); saves the state best on the crops of all val_npz files to out;
+    returns that val accuracy.
     init: continue from this checkpoint of ours (its width and pooling win).
     occlude_share: this share of each batch is partly covered by other crops (see occlude);
     overlap_share: this share by another card laid over it as in a fan (see overlap)."""
@@ -153,10 +154,11 @@ def train_classifier(train_npz: list[Path], val_npz: Path, n_classes: int, out: 
     from models.classifier import CropClassifier, crops_to_tensor
     torch.manual_seed(seed)
     tr = [np.load(f) for f in train_npz]
-    va = np.load(val_npz)
+    va = [np.load(f) for f in val_npz]
     xtr = torch.from_numpy(np.concatenate([crops_to_tensor(t["x"]) for t in tr]))
     ytr = torch.from_numpy(np.concatenate([t["y"] for t in tr]))
-    xva, yva = torch.from_numpy(crops_to_tensor(va["x"])), torch.from_numpy(va["y"])
+    xva = torch.from_numpy(np.concatenate([crops_to_tensor(v["x"]) for v in va]))
+    yva = torch.from_numpy(np.concatenate([v["y"] for v in va]))
     start = torch.load(init, map_location="cpu") if init is not None else None
     if start is not None:
         width, pooled = start["width"], tuple(start["pooled"])
@@ -278,6 +280,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                     help="card classifier: partly cover this share of the training crops, as a card on top would")
     ap.add_argument("--card-overlap", type=float, default=0.0, metavar="SHARE",
                     help="card classifier: lay another card over this share of the crops, as in a fan (see overlap)")
+    ap.add_argument("--cls-val", type=Path, action="append", default=[], metavar="NPZ",
+                    help="classifier validation crops, which pick the checkpoint kept (repeatable; default "
+                         "DATA/STAGE_val.npz): e.g. crops of a kind the default lacks, such as cards cut by the edge")
     ap.add_argument("--extra-data", type=Path, action="append", default=[], metavar="DIR",
                     help="another models.make_dataset folder whose training data (detector images, classifier crops) joins --data's")
     ap.add_argument("--hours", type=float, help="detector time budget: ultralytics fits the epochs (and LR schedule) to it")
@@ -298,6 +303,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     a = ap.parse_args(argv)
     if a.init and a.arch != DEFAULT_ARCH:
         ap.error("--arch builds a detector from scratch; --init continues our own weights, whose network wins")
+    if a.cls_val and len([s for s in a.only or ("card", "die", "side", "corner") if s != "det"]) != 1:
+        ap.error("--cls-val names one classifier's validation crops; train that classifier alone (--only STAGE)")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     return a
@@ -330,7 +337,7 @@ def main(argv=None):
                 "corner": (NO_INDEX + 1, CORNER_WH, (5, 4), a.corner_init, 0.0, 0.0)}[stage]
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
-            acc = train_classifier(train_files, a.data / f"{stage}_val.npz", n, pt, a.cls_epochs, pooled,
+            acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
                                    width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
                                    occlude_share=occlude_share, overlap_share=overlap_share,
                                    half_turns=stage != "corner")
