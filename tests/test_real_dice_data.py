@@ -101,7 +101,7 @@ def test_make_dataset_real_dice_whole_reads_the_boxes_file_it_is_given(tmp_path)
 @pytest.mark.parametrize("flags, named", [
     (["--real-dice-whole"], "--real-dice-whole needs --real-dice"),
     (["--real-dice-crops-only"], "--real-dice-crops-only needs --real-dice"),
-    (["--only-patches"], "--only-patches needs --loose-card-crops N or --corner-patches N"),
+    (["--only-patches"], "--only-patches needs --loose-card-crops N, --corner-patches N or --cut-card-patches N"),
 ])
 def test_make_dataset_refuses_a_flag_that_would_be_ignored(tmp_path, capsys, flags, named):
     with pytest.raises(SystemExit) as stop:
