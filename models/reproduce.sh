@@ -16,9 +16,12 @@
 # and at 320 px for the live pipeline. Then three more sets (seeds 40-42), the first made with cards cut by
 # the image's edge labelled (the sets before keep the old rule, --cut-cards unlabelled), continue it at
 # 480 px on the CPU (step 17), and the shipped detector is that one and step 16's mixed half and half.
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 min; detector 79 + 54 + 132 + 90 +
+# Last, face-up cards cut by the edge of small patches, boxed as the detector boxes them (seed 9), continue the
+# index corner reader (step 18).
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 min; detector 79 + 54 + 132 + 90 +
 # 60 + 57 + 61 + 103 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
-# run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min; corner reader 12 min. A detector step cut off resumes from its runs/ folder when the script is
+# run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
+# thread, beside other runs). A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
 # epochs in its 0.33 h budget (the data took under 3 min on 16 cores); without a GPU it trains on the CPU for
 # its 0.33 h, a few epochs, and ships those (the 144 would take days on a 2-core CPU).
@@ -97,3 +100,6 @@ python3 -m models.soup models/weights/detector.pt runs/cand_det19/detector.pt --
     --ship-to runs/soup_live
 cp runs/soup_live/detector.onnx models/weights/detector_live.onnx
 python3 -m models.soup models/weights/detector.pt runs/cand_det19/detector.pt --alpha 0.5 --imgsz 480
+python3 -m models.make_dataset --out runs/data_cut --seed 9 --only-patches --cut-card-patches 20800
+python3 -m models.train --data runs/data7 --extra-data runs/data_cut --runs runs/train_corner20 --only corner --cls-epochs 6 \
+    --cls-lr 1.5e-3 --corner-init models/weights/corner_classifier.pt --threads 1 --ship

@@ -1,5 +1,5 @@
 """models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 14 hours
-of CPU (the step times in its header add up to 813 minutes, one untimed) and a GPU step, so CI
+of CPU (the step times in its header add up to 840 minutes, one untimed) and a GPU step, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""
@@ -37,8 +37,9 @@ def parsed_steps(text: str) -> list[tuple[str, object]]:
 
 
 def missing_inputs(text: str) -> list[str]:
-    """What a step reads that no earlier step makes: data folders (--data, --extra-data) and
-    checkpoints (--init, --card-init, ..., the soup's two detectors), except shipped weights."""
+    """What a step reads that no earlier step makes: data folders (--data, --extra-data, the folders of
+    --cls-val's files) and checkpoints (--init, --card-init, ..., the soup's two detectors), except
+    shipped weights."""
     made, missing = set(), []
     for module, a in parsed_steps(text):
         if module == "cp":
@@ -51,6 +52,8 @@ def missing_inputs(text: str) -> list[str]:
                  if module == "models.train" else [a.a, a.b])
         missing += [str(p) for p in reads if p is not None and not str(p).startswith("models/weights/")
                     and str(p) not in made]
+        if module == "models.train":  # validation crop files, in a data folder made before
+            missing += [str(p) for p in a.cls_val if str(p.parent) not in made]
         if module == "models.train":
             made.add(f"{a.runs}/det/weights/best.pt")
             if a.ship:
@@ -65,20 +68,23 @@ def test_the_script_is_valid_bash():
 
 def test_every_training_command_parses_with_its_module():
     steps = [step for step in parsed_steps(SCRIPT.read_text()) if step[0] != "cp"]
-    assert [m for m, _ in steps].count("models.make_dataset") == 15
-    assert [m for m, _ in steps].count("models.train") == 18
+    assert [m for m, _ in steps].count("models.make_dataset") == 16
+    assert [m for m, _ in steps].count("models.train") == 19
     assert [m for m, _ in steps].count("models.soup") == 3
-    gpu = [a for m, a in steps if m == "models.train"][-2]   # step 16: the detector shipped at two inputs
+    gpu = [a for m, a in steps if m == "models.train"][-3]   # step 16: the detector shipped at two inputs
     assert (gpu.imgsz, gpu.live_imgsz, gpu.ship, gpu.init) == (480, 320, True, Path("models/weights/detector.pt"))
-    last = steps[-1][1]   # step 17: step 16's detector mixed with its continuation, shipped at 480 px
+    last = [a for m, a in steps if m == "models.soup"][-1]   # step 17: step 16's detector mixed with its continuation
     assert (last.a, last.b, last.alpha, last.imgsz) == (Path("models/weights/detector.pt"),
                                                         Path("runs/cand_det19/detector.pt"), 0.5, 480)
+    corner = [a for m, a in steps if m == "models.train"][-1]   # step 18: the corner reader learns cut cards
+    assert (corner.only, corner.extra_data, corner.ship) == (["corner"], [Path("runs/data_cut")], True)
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
     """The data sets before step 17 were made leaving cut cards unlabelled; remade otherwise they would
     not be the data the shipped weights learnt from."""
-    rules = [(str(a.out), a.cut_cards) for m, a in parsed_steps(SCRIPT.read_text()) if m == "models.make_dataset"]
+    rules = [(str(a.out), a.cut_cards) for m, a in parsed_steps(SCRIPT.read_text())
+             if m == "models.make_dataset" and not a.only_patches]  # patches make no scenes
     assert [out for out, rule in rules if rule == "labelled"] == ["runs/data40", "runs/data41", "runs/data42"]
 
 
