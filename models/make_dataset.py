@@ -230,10 +230,10 @@ def cut_corner_samples(image, obj, rect) -> tuple[list[np.ndarray], list[int]]:
     to_image = own_axes_to_image(obj.corners)
     to_card = np.linalg.inv(to_image)
     q = upright_quad(rect)  # the crop's top left, top right, bottom right and bottom left in the image
+    sx, sy = CORNER_SHARE
     crops, labels = [], []
     for crop, (origin, ex, ey) in zip(index_corners(image, rect), ((q[0], q[1] - q[0], q[3] - q[0]),
                                                                     (q[2], q[3] - q[2], q[1] - q[2]))):
-        sx, sy = CORNER_SHARE
         corner = np.float64([origin, origin + sx * ex, origin + sx * ex + sy * ey, origin + sy * ey])
         uv = cv2.perspectiveTransform(corner[None], to_card)[0].astype(np.float32)
         du, dv = uv[1] - uv[0], uv[3] - uv[0]

@@ -37,9 +37,8 @@ def parsed_steps(text: str) -> list[tuple[str, object]]:
 
 
 def missing_inputs(text: str) -> list[str]:
-    """What a step reads that no earlier step makes: data folders (--data, --extra-data, the folders of
-    --cls-val's files) and checkpoints (--init, --card-init, ..., the soup's two detectors), except
-    shipped weights."""
+    """What a step reads that no earlier step makes: data folders (--data, --extra-data) and
+    checkpoints (--init, --card-init, ..., the soup's two detectors), except shipped weights."""
     made, missing = set(), []
     for module, a in parsed_steps(text):
         if module == "cp":
@@ -52,8 +51,6 @@ def missing_inputs(text: str) -> list[str]:
                  if module == "models.train" else [a.a, a.b])
         missing += [str(p) for p in reads if p is not None and not str(p).startswith("models/weights/")
                     and str(p) not in made]
-        if module == "models.train":  # validation crop files, in a data folder made before
-            missing += [str(p) for p in a.cls_val if str(p.parent) not in made]
         if module == "models.train":
             made.add(f"{a.runs}/det/weights/best.pt")
             if a.ship:
