@@ -16,10 +16,12 @@
 # and at 320 px for the live pipeline. Then three more sets (seeds 40-42), the first made with cards cut by
 # the image's edge labelled (the sets before keep the old rule, --cut-cards unlabelled), continue it at
 # 480 px on the CPU (step 17), and the shipped detector is that one and step 16's mixed half and half.
-# Last, face-up cards cut by the edge of small patches, boxed as the detector boxes them (seed 9), continue the
-# index corner reader (step 18).
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 min; detector 79 + 54 + 132 + 90 +
-# 60 + 57 + 61 + 103 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
+# Then face-up cards cut by the edge of small patches, boxed as the detector boxes them (seed 9), continue the
+# index corner reader (step 18). Last, three more sets made like 40-42 (seeds 43-45) continue the shipped
+# detector at 480 px, and the live pipeline's detector is that one and the shipped one mixed half and half
+# (step 19; `detect` keeps its detector).
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 min; detector 79 + 54 + 132 + 90 +
+# 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
 # run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
 # thread, beside other runs). A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
@@ -103,3 +105,13 @@ python3 -m models.soup models/weights/detector.pt runs/cand_det19/detector.pt --
 python3 -m models.make_dataset --out runs/data_cut --seed 9 --only-patches --cut-card-patches 20800
 python3 -m models.train --data runs/data7 --extra-data runs/data_cut --runs runs/train_corner20 --only corner --cls-epochs 6 \
     --cls-lr 1.5e-3 --corner-init models/weights/corner_classifier.pt --threads 1 --ship
+python3 -m models.make_dataset --out runs/data43 --train 1800 --val 60 --card-crops 0 --seed 43
+python3 -m models.make_dataset --out runs/data44 --train 1600 --val 0 --card-crops 0 --seed 44 --kind cards
+python3 -m models.make_dataset --out runs/data45 --train 600 --val 0 --card-crops 0 --seed 45 --kind dice_on_cards
+python3 -m models.train --data runs/data43 --extra-data runs/data44 --extra-data runs/data45 \
+    --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det20 --only det \
+    --init models/weights/detector.pt --imgsz 480 --epochs 5 --hours 1.3
+python3 -m models.soup models/weights/detector.pt runs/train_det20/det/weights/best.pt --alpha 0.5 --imgsz 320 \
+    --ship-to runs/soup_live20
+cp runs/soup_live20/detector.onnx models/weights/detector_live.onnx
+cp runs/soup_live20/detector.pt models/weights/detector_live.pt

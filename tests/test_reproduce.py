@@ -1,5 +1,5 @@
-"""models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 14 hours
-of CPU (the step times in its header add up to 840 minutes, one untimed) and a GPU step, so CI
+"""models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 15 hours
+of CPU (the step times in its header add up to 923 minutes, one untimed) and a GPU step, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""
@@ -65,16 +65,23 @@ def test_the_script_is_valid_bash():
 
 def test_every_training_command_parses_with_its_module():
     steps = [step for step in parsed_steps(SCRIPT.read_text()) if step[0] != "cp"]
-    assert [m for m, _ in steps].count("models.make_dataset") == 16
-    assert [m for m, _ in steps].count("models.train") == 19
-    assert [m for m, _ in steps].count("models.soup") == 3
-    gpu = [a for m, a in steps if m == "models.train"][-3]   # step 16: the detector shipped at two inputs
+    assert [m for m, _ in steps].count("models.make_dataset") == 19
+    assert [m for m, _ in steps].count("models.train") == 20
+    assert [m for m, _ in steps].count("models.soup") == 4
+    gpu = [a for m, a in steps if m == "models.train"][-4]   # step 16: the detector shipped at two inputs
     assert (gpu.imgsz, gpu.live_imgsz, gpu.ship, gpu.init) == (480, 320, True, Path("models/weights/detector.pt"))
-    last = [a for m, a in steps if m == "models.soup"][-1]   # step 17: step 16's detector mixed with its continuation
+    last = [a for m, a in steps if m == "models.soup"][-2]   # step 17: step 16's detector mixed with its continuation
     assert (last.a, last.b, last.alpha, last.imgsz) == (Path("models/weights/detector.pt"),
                                                         Path("runs/cand_det19/detector.pt"), 0.5, 480)
-    corner = [a for m, a in steps if m == "models.train"][-1]   # step 18: the corner reader learns cut cards
+    corner = [a for m, a in steps if m == "models.train"][-2]   # step 18: the corner reader learns cut cards
     assert (corner.only, corner.extra_data, corner.ship) == (["corner"], [Path("runs/data_cut")], True)
+    det = [a for m, a in steps if m == "models.train"][-1]   # step 19: the detector continued, not shipped alone
+    assert (det.only, det.init, det.imgsz, det.ship) == (["det"], Path("models/weights/detector.pt"), 480, False)
+    live = [a for m, a in steps if m == "models.soup"][-1]   # ... and mixed with the shipped one for the live pipeline
+    assert (live.a, live.b, live.alpha, live.imgsz, live.ship_to) == (
+        Path("models/weights/detector.pt"), Path("runs/train_det20/det/weights/best.pt"), 0.5, 320, Path("runs/soup_live20"))
+    assert parsed_steps(SCRIPT.read_text())[-2:] == [("cp", "models/weights/detector_live.onnx"),
+                                                     ("cp", "models/weights/detector_live.pt")]
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
@@ -82,7 +89,8 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
     not be the data the shipped weights learnt from."""
     rules = [(str(a.out), a.cut_cards) for m, a in parsed_steps(SCRIPT.read_text())
              if m == "models.make_dataset" and not a.only_patches]  # patches make no scenes
-    assert [out for out, rule in rules if rule == "labelled"] == ["runs/data40", "runs/data41", "runs/data42"]
+    assert [out for out, rule in rules if rule == "labelled"] == [
+        "runs/data40", "runs/data41", "runs/data42", "runs/data43", "runs/data44", "runs/data45"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():
