@@ -49,7 +49,7 @@ from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_sc
 from models.synth.decks import deck_names  # noqa: E402
 from models.synth.scene import SCENE_KINDS, reaches_beyond  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
-from vision.crops import box_in_image  # noqa: E402
+from vision.crops import box_in_image, iou  # noqa: E402
 from vision.detector import Detector  # noqa: E402
 
 
@@ -62,14 +62,6 @@ def centre_score(box, label) -> float:
         return 0.0
     off = max(abs(cx - (box[0] + box[2]) / 2) / half_w, abs(cy - (box[1] + box[3]) / 2) / half_h)
     return 1.0 - off / 2 if off <= 1 else 0.0
-
-
-def iou(a, b) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
 
 
 class Tally:

@@ -18,11 +18,12 @@
 # 480 px on the CPU (step 17), and the shipped detector is that one and step 16's mixed half and half.
 # Then face-up cards cut by the edge of small patches, boxed as the detector boxes them (seed 9), continue the
 # index corner reader (step 18). Last, three more sets made like 40-42 (seeds 43-45) continue the shipped
-# detector at 480 px, and the live pipeline's detector is that one and the shipped one mixed half and half
-# (step 19; `detect` keeps its detector).
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 min; detector 79 + 54 + 132 + 90 +
-# 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
-# run); die classifier 9 + 1.3 + 1.2 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
+# detector at 480 px, and that one and the shipped one mixed half and half are the live pipeline's detector
+# (step 19); die crops cut from the boxes of `detect`'s and the live detectors (models.detector_crops, seeds
+# 50-52) continue the die classifier, and the same mix becomes `detect`'s detector too (step 20).
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 min; detector 79 + 54 + 132 +
+# 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
+# run); die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
 # thread, beside other runs). A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
 # epochs in its 0.33 h budget (the data took under 3 min on 16 cores); without a GPU it trains on the CPU for
@@ -114,4 +115,10 @@ python3 -m models.train --data runs/data43 --extra-data runs/data44 --extra-data
 python3 -m models.soup models/weights/detector.pt runs/train_det20/det/weights/best.pt --alpha 0.5 --imgsz 320 \
     --ship-to runs/soup_live20
 cp runs/soup_live20/detector.onnx models/weights/detector_live.onnx
-cp runs/soup_live20/detector.pt models/weights/detector_live.pt
+python3 -m models.detector_crops --seed 50 --scenes 900 --out runs/data_detdie
+python3 -m models.detector_crops --seed 51 --scenes 600 --kind dice_on_cards --out runs/data_detdie
+python3 -m models.detector_crops --seed 52 --scenes 300 --out runs/data_detdie_val
+python3 -m models.train --data runs/data43 --extra-data runs/data45 --extra-data runs/data_realw --extra-data runs/data_detdie \
+    --runs runs/train_die22 --only die --cls-epochs 8 --cls-lr 1e-3 --die-init models/weights/die_classifier.pt \
+    --cls-val runs/data_detdie_val/die_train_det52.npz --cls-val runs/data43/die_val.npz --ship
+python3 -m models.soup models/weights/detector.pt runs/train_det20/det/weights/best.pt --alpha 0.5 --imgsz 480

@@ -1,5 +1,5 @@
 """models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 15 hours
-of CPU (the step times in its header add up to 923 minutes, one untimed) and a GPU step, so CI
+of CPU (the step times in its header add up to 927 minutes, one untimed) and a GPU step, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""
@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from models import make_dataset, soup, train
+from models import detector_crops, make_dataset, soup, train
 
 SCRIPT = Path(__file__).resolve().parent.parent / "models" / "reproduce.sh"
 PARSE = {"models.make_dataset": make_dataset.parse_args, "models.train": train.parse_args,
-         "models.soup": lambda argv: soup.parser().parse_args(argv)}
+         "models.soup": lambda argv: soup.parser().parse_args(argv),
+         "models.detector_crops": lambda argv: detector_crops.parser().parse_args(argv)}
 
 
 def commands(text: str) -> list[list[str]]:
@@ -44,7 +45,7 @@ def missing_inputs(text: str) -> list[str]:
         if module == "cp":
             made.add(a)
             continue
-        if module == "models.make_dataset":
+        if module in ("models.make_dataset", "models.detector_crops"):
             made.add(str(a.out))
             continue
         reads = ([a.data, *a.extra_data, a.init, a.card_init, a.die_init, a.side_init, a.corner_init]
@@ -66,22 +67,26 @@ def test_the_script_is_valid_bash():
 def test_every_training_command_parses_with_its_module():
     steps = [step for step in parsed_steps(SCRIPT.read_text()) if step[0] != "cp"]
     assert [m for m, _ in steps].count("models.make_dataset") == 19
-    assert [m for m, _ in steps].count("models.train") == 20
-    assert [m for m, _ in steps].count("models.soup") == 4
-    gpu = [a for m, a in steps if m == "models.train"][-4]   # step 16: the detector shipped at two inputs
+    assert [m for m, _ in steps].count("models.train") == 21
+    assert [m for m, _ in steps].count("models.soup") == 5
+    gpu = [a for m, a in steps if m == "models.train"][-5]   # step 16: the detector shipped at two inputs
     assert (gpu.imgsz, gpu.live_imgsz, gpu.ship, gpu.init) == (480, 320, True, Path("models/weights/detector.pt"))
-    last = [a for m, a in steps if m == "models.soup"][-2]   # step 17: step 16's detector mixed with its continuation
+    last = [a for m, a in steps if m == "models.soup"][-3]   # step 17: step 16's detector mixed with its continuation
     assert (last.a, last.b, last.alpha, last.imgsz) == (Path("models/weights/detector.pt"),
                                                         Path("runs/cand_det19/detector.pt"), 0.5, 480)
-    corner = [a for m, a in steps if m == "models.train"][-2]   # step 18: the corner reader learns cut cards
+    corner = [a for m, a in steps if m == "models.train"][-3]   # step 18: the corner reader learns cut cards
     assert (corner.only, corner.extra_data, corner.ship) == (["corner"], [Path("runs/data_cut")], True)
-    det = [a for m, a in steps if m == "models.train"][-1]   # step 19: the detector continued, not shipped alone
+    det = [a for m, a in steps if m == "models.train"][-2]   # step 19: the detector continued, not shipped alone
     assert (det.only, det.init, det.imgsz, det.ship) == (["det"], Path("models/weights/detector.pt"), 480, False)
-    live = [a for m, a in steps if m == "models.soup"][-1]   # ... and mixed with the shipped one for the live pipeline
+    live = [a for m, a in steps if m == "models.soup"][-2]   # ... and mixed with the shipped one for the live pipeline
     assert (live.a, live.b, live.alpha, live.imgsz, live.ship_to) == (
         Path("models/weights/detector.pt"), Path("runs/train_det20/det/weights/best.pt"), 0.5, 320, Path("runs/soup_live20"))
-    assert parsed_steps(SCRIPT.read_text())[-2:] == [("cp", "models/weights/detector_live.onnx"),
-                                                     ("cp", "models/weights/detector_live.pt")]
+    assert ("cp", "models/weights/detector_live.onnx") in parsed_steps(SCRIPT.read_text())
+    assert [m for m, _ in steps].count("models.detector_crops") == 3
+    die = [a for m, a in steps if m == "models.train"][-1]   # step 20: the die classifier learns the detectors' boxes
+    assert (die.only, die.extra_data[-1], die.ship) == (["die"], Path("runs/data_detdie"), True)
+    assert steps[-1][0] == "models.soup" and (steps[-1][1].b, steps[-1][1].imgsz, steps[-1][1].ship_to) == (
+        Path("runs/train_det20/det/weights/best.pt"), 480, train.WEIGHTS)   # ... and `detect` takes the mix
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():

@@ -24,6 +24,15 @@ def part_in_image(points: np.ndarray, w: int, h: int) -> np.ndarray:
     return np.zeros((0, 2), np.float32) if poly is None else poly.reshape(-1, 2)
 
 
+def iou(a, b) -> float:
+    """Intersection over union of two x1, y1, x2, y2 boxes."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
 def box_in_image(points: np.ndarray, w: int, h: int) -> tuple[float, float, float, float]:
     """x1, y1, x2, y2 around a convex quad's part within a w x h image: of a card cut by the image's edge
     only that part is visible, and a turned quad's corner beyond the edge would widen the box along it.

@@ -1,0 +1,60 @@
+"""models.detector_crops: die crops cut from a detector's own boxes, labelled by the die they meet."""
+
+import numpy as np
+import pytest
+
+from models import detector_crops
+from vision.crops import DIE_CROP_WH, iou
+
+
+class Boxes:
+    """A detector stand-in: the oriented boxes (rect, class id) it 'finds', whatever the image."""
+
+    def __init__(self, *found):
+        self.found = found
+
+    def _boxes(self, image):
+        return [r for r, _ in self.found], np.ones(len(self.found)), np.array([c for _, c in self.found])
+
+
+DIE, CARD = 2, 0
+DICE = [((40.0, 40.0, 80.0, 80.0), 5), ((120.0, 40.0, 160.0, 80.0), 2)]
+
+
+def test_each_die_box_meeting_a_labelled_die_gives_one_crop_with_its_face():
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[40:80, 40:80] = 255                            # the 5, white
+    detector = Boxes((((60, 60), (40, 40), 0.0), DIE),     # on the 5
+                     (((142, 62), (40, 40), 0.0), DIE),    # on the 2, 4 px off: IoU 0.74
+                     (((60, 150), (40, 40), 0.0), DIE),    # on nothing
+                     (((140, 60), (40, 40), 0.0), CARD))   # a card box over the 2: not a die
+    crops, faces = detector_crops.die_crops(image, DICE, [detector], np.random.default_rng(0))
+    assert faces == [5, 2]
+    assert [c.shape for c in crops] == [(DIE_CROP_WH[1], DIE_CROP_WH[0], 3)] * 2
+    assert crops[0][20, 20].tolist() == [255, 255, 255] and crops[1][20, 20].tolist() == [0, 0, 0]
+
+
+def test_every_detector_adds_its_own_crops_and_a_box_too_far_off_adds_none():
+    image = np.zeros((200, 200, 3), np.uint8)
+    near, far = ((60, 60), (40, 40), 0.0), ((75, 60), (40, 40), 0.0)   # 15 px off: IoU 0.45
+    assert iou((55, 40, 95, 80), DICE[0][0]) == pytest.approx(25 / 55)
+    crops, faces = detector_crops.die_crops(image, DICE, [Boxes((near, DIE)), Boxes((near, DIE), (far, DIE))],
+                                            np.random.default_rng(0))
+    assert faces == [5, 5]
+    assert detector_crops.die_crops(image, [], [Boxes((near, DIE))], np.random.default_rng(0)) == ([], [])
+
+
+def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
+    detector_crops.main(["--seed", "52", "--scenes", "3", "--kind", "dice_on_cards", "--no-svg", "--out", str(tmp_path)])
+    data = np.load(tmp_path / "die_train_det52.npz")
+    assert data["x"].shape[1:] == (DIE_CROP_WH[1], DIE_CROP_WH[0], 3)
+    assert len(data["x"]) == len(data["y"]) > 0 and set(data["y"].tolist()) <= set(range(6))
+
+
+def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        detector_crops.main(["--seed", "1", "--scenes", "0", "--out", str(tmp_path)])
+    assert "--scenes must be at least 1, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        detector_crops.main(["--seed", "1", "--scenes", "2", "--weights", str(tmp_path / "nope"), "--out", str(tmp_path)])
+    assert f"--weights {tmp_path / 'nope'}: no such detector" in capsys.readouterr().err
