@@ -32,13 +32,12 @@ def die_crops(image: np.ndarray, dice: list[tuple[tuple, int]], detectors, rng) 
     import cv2
 
     from vision.crops import DIE_CROP_WH, box_in_image, iou, upright_crop
-    from vision.detector import KINDS
     h, w = image.shape[:2]
     crops, faces = [], []
     for detector in detectors:
-        rects, _, cls = detector._boxes(image)
-        for rect, c in zip(rects, cls):
-            if KINDS[int(c)] != "die" or not dice:
+        rects, _, kinds = detector.oriented_boxes(image)
+        for rect, kind in zip(rects, kinds):
+            if kind != "die" or not dice:
                 continue
             box = box_in_image(cv2.boxPoints(rect), w, h)
             truth_box, face = max(dice, key=lambda d: iou(box, d[0]))

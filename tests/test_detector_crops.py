@@ -13,11 +13,11 @@ class Boxes:
     def __init__(self, *found):
         self.found = found
 
-    def _boxes(self, image):
-        return [r for r, _ in self.found], np.ones(len(self.found)), np.array([c for _, c in self.found])
+    def oriented_boxes(self, image):
+        return [r for r, _ in self.found], np.ones(len(self.found)), [k for _, k in self.found]
 
 
-DIE, CARD = 2, 0
+DIE, CARD = "die", "card"
 DICE = [((40.0, 40.0, 80.0, 80.0), 5), ((120.0, 40.0, 160.0, 80.0), 2)]
 
 

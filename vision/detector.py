@@ -212,6 +212,13 @@ class Detector:
             cls.append(c)
         return self._nms(rects, np.concatenate(scores), np.concatenate(cls))
 
+    def oriented_boxes(self, image: np.ndarray) -> tuple[list, np.ndarray, list[str]]:
+        """(rects, scores, kinds) of the detector alone, after rotated NMS and before any classifier or
+        marker check: the boxes the crops are cut from (models.detector_crops teaches the die classifier
+        on crops of them)."""
+        rects, scores, cls = self._boxes(image)
+        return rects, scores, [KINDS[int(c)] for c in cls]
+
     def _candidates_onnx(self, image):
         """(rects ((cx, cy), (w, h), angle_deg) in input pixels, scores, class ids) above conf."""
         lb, r, left, top = self._letterbox(image)
@@ -291,8 +298,7 @@ class Detector:
             raise ValueError(f"detect() needs an H x W x 3 BGR image, got {getattr(image_bgr, 'shape', type(image_bgr))}")
         image = np.ascontiguousarray(image_bgr, dtype=np.uint8)
         h, w = image.shape[:2]
-        rects, scores, cls = self._boxes(image)
-        kinds = [KINDS[int(c)] for c in cls]
+        rects, scores, kinds = self.oriented_boxes(image)
         if self.markers:
             keep = _off_markers(list(range(len(rects))), rects, detect_markers(image))
             rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
