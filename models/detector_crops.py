@@ -4,12 +4,13 @@
         [--weights models/weights --weights models/weights/detector_live.onnx]
 
 Why: the die classifier learnt from crops of the true box, jittered; a detector's box is off in its own
-ways (an angle a few degrees out, a side a pixel long), and the classifier read some of those crops
+ways (its angle a little out, a side a pixel or two long), and the classifier read some of those crops
 otherwise, unsure (0.4-0.6), so every detector change cost a few die faces. Crops of the very boxes it
 will be given teach it those. Each detected die box meeting a labelled die with IoU >= 0.5 gives one
 crop (turned a random quarter turn, as the classifier reads all four); scenes are JPEG-encoded at a
-random quality 70-95 first, as a camera hands them over; the decks are models.make_dataset's. Writes OUT/die_train_det<SEED>.npz, which
-`models.train` reads with the folder's other die crops (`--extra-data OUT`).
+random quality 70-95 first, as a camera hands them over; the decks are models.make_dataset's. Writes
+OUT/die_train_det<SEED>.npz, which `models.train` reads with the folder's other die crops
+(`--extra-data OUT`).
 """
 
 from __future__ import annotations
