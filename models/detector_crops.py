@@ -35,14 +35,16 @@ def die_crops(image: np.ndarray, dice: list[tuple[tuple, int]], detectors, rng) 
     from vision.crops import DIE_CROP_WH, box_in_image, iou, upright_crop
     h, w = image.shape[:2]
     crops, faces = [], []
+    if not dice:
+        return crops, faces
     for detector in detectors:
         rects, _, kinds = detector.oriented_boxes(image)
         for rect, kind in zip(rects, kinds):
-            if kind != "die" or not dice:
+            if kind != "die":
                 continue
             box = box_in_image(cv2.boxPoints(rect), w, h)
-            truth_box, face = max(dice, key=lambda d: iou(box, d[0]))
-            if iou(box, truth_box) >= DIE_IOU:
+            overlap, face = max((iou(box, truth_box), face) for truth_box, face in dice)
+            if overlap >= DIE_IOU:
                 crops.append(np.ascontiguousarray(np.rot90(upright_crop(image, rect, DIE_CROP_WH), int(rng.integers(4)))))
                 faces.append(face)
     return crops, faces

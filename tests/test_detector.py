@@ -7,16 +7,9 @@ import pytest
 from models.synth import (back_image, camera_homography, card_image, die_image, place, sprite_corners, sprite_matrix,
                           table_texture)
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS
-from vision.crops import CARD_CROP_WH, upright_crop
+from vision.crops import CARD_CROP_WH, iou, upright_crop
 from vision.detector import (CARD_CODES, DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, Detection, Detector, WeightsMissing,
                              _apart, _intersection, _off_markers, live_detector, rotated_nms)
-
-
-def iou(a, b):
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - ix * iy
-    return ix * iy / union
 
 
 def box_of(corners):

@@ -38,8 +38,9 @@ def parsed_steps(text: str) -> list[tuple[str, object]]:
 
 
 def missing_inputs(text: str) -> list[str]:
-    """What a step reads that no earlier step makes: data folders (--data, --extra-data) and
-    checkpoints (--init, --card-init, ..., the soup's two detectors), except shipped weights."""
+    """What a step reads that no earlier step makes: data folders (--data, --extra-data, and the folders
+    of --cls-val's crop files) and checkpoints (--init, --card-init, ..., the soup's two detectors),
+    except shipped weights."""
     made, missing = set(), []
     for module, a in parsed_steps(text):
         if module == "cp":
@@ -48,8 +49,8 @@ def missing_inputs(text: str) -> list[str]:
         if module in ("models.make_dataset", "models.detector_crops"):
             made.add(str(a.out))
             continue
-        reads = ([a.data, *a.extra_data, a.init, a.card_init, a.die_init, a.side_init, a.corner_init]
-                 if module == "models.train" else [a.a, a.b])
+        reads = ([a.data, *a.extra_data, *(f.parent for f in a.cls_val), a.init, a.card_init, a.die_init,
+                  a.side_init, a.corner_init] if module == "models.train" else [a.a, a.b])
         missing += [str(p) for p in reads if p is not None and not str(p).startswith("models/weights/")
                     and str(p) not in made]
         if module == "models.train":
@@ -110,3 +111,4 @@ def test_a_renamed_option_or_a_step_out_of_order_is_caught(capsys):
     first_data = "python3 -m models.make_dataset --cut-cards unlabelled --out runs/data --train 2000"
     assert missing_inputs(text.replace(first_data, first_data.replace("runs/data ", "runs/data0 "))) == ["runs/data"] * 3
     assert missing_inputs(text.replace("cp models/weights/detector.pt runs/det11.pt", "true")) == ["runs/det11.pt"] * 2
+    assert missing_inputs(text.replace("--out runs/data_detdie_val", "--out runs/elsewhere")) == ["runs/data_detdie_val"]
