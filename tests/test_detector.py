@@ -230,6 +230,22 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
             assert min(shipped.detect(image), key=lambda d: d.box[0]).card == "Ac"
 
 
+@pytest.mark.parametrize("code, y, misread", [("Kh", 480, "Jd"), ("9s", 500, "2s"), ("5d", 480, "2d")])
+def test_a_card_half_beyond_the_bottom_edge_is_read_as_the_whole_card_it_is(detector, code, y, misread):
+    """A card 200 px long lying upright with its middle (480) or more (500) beyond the image's bottom
+    edge: the detector boxes the part in sight, and a crop of that box, stretched to a card's shape, is
+    read as another card. Read as the whole card it may be (the box grown beyond the edge), it is named."""
+    rng = np.random.default_rng(5)
+    image = table_texture(480, 640, rng, "felt")
+    H = camera_homography(480, 640, rng, tilt=0.02)
+    card = card_image(code, "proc-3")
+    place(image, card, sprite_matrix(card.shape[:2], (320, y), 0.0, 200, H))
+    [found] = detector.detect(image)
+    assert (found.kind, found.card, found.box[3]) == ("card", code, 480.0)
+    as_boxed = Detector(whole_cut_cards=False)
+    assert [d.card for d in as_boxed.detect(image)] == [misread]
+
+
 def test_the_live_pipeline_takes_the_folders_live_detector_where_it_has_one(tmp_path):
     """Shipped: `detect` reads photos with the 480 px detector, the live pipeline keeps its 320 px one
     (its 300 ms budget); a folder without detector_live.onnx (as models.train ships) uses detector.onnx."""

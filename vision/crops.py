@@ -10,6 +10,7 @@ CARD_CROP_WH = (56, 80)   # width, height of an upright card crop (63 x 88 mm pr
 DIE_CROP_WH = (40, 40)
 CORNER_WH = (32, 40)      # width, height of an index corner crop
 INDEX_REGION = (0.03, 0.02, 0.2, 0.27)  # where a face's top-left index (rank over suit) lies: x1, y1, x2, y2 as shares
+CARD_ASPECT = 88 / 63    # a poker card's long side over its short side
 CORNER_SHARE = (0.36, 0.34)  # the share of an upright card's width and height an index corner crop covers:
 #                              INDEX_REGION with a margin for a loose box
 
@@ -40,6 +41,31 @@ def box_in_image(points: np.ndarray, w: int, h: int) -> tuple[float, float, floa
     part = part_in_image(points, w, h)
     part = np.clip(np.float32(points), 0, (w, h)) if len(part) == 0 else part
     return tuple(float(v) for v in (*part.min(0), *part.max(0)))
+
+
+def whole_card_rects(rect, w: int, h: int, margin: float = 0.1) -> list[tuple]:
+    """The rects a card cut by the edge of a w x h image may wholly fill, for a box rect = ((cx, cy), (w, h),
+    angle_deg) around its part in sight: the detector boxes that part, and a crop of it stretches a
+    strip of card to a card's shape, which the readers cannot read. Each side of the box whose middle
+    lies beyond the frame or within margin of the box's depth across that side from its edge is a side
+    the card may go on beyond: the box grows that way until the side along it is a card's short side
+    or its long side, whichever makes it longer (both where both do). None for a box within the frame."""
+    (cx, cy), size, angle = rect
+    a = np.radians(angle)
+    axes = np.float64([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]])  # along size[0], along size[1]
+    centre = np.float64([cx, cy])
+    out = []
+    for k in (0, 1):
+        depth, along = size[k], size[1 - k]
+        for sign in (1, -1):
+            x, y = centre + sign * axes[k] * depth / 2
+            if min(x, y, w - x, h - y) > margin * depth:
+                continue
+            for full in (along * CARD_ASPECT, along / CARD_ASPECT):
+                if full > depth:
+                    c = centre + sign * axes[k] * (full - depth) / 2
+                    out.append(((float(c[0]), float(c[1])), (full, along) if k == 0 else (along, full), angle))
+    return out
 
 
 def upright_quad(rect, expand: float = 1.04) -> np.ndarray:

@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from calibration.table import detect_markers
-from vision.crops import CARD_CROP_WH, DIE_CROP_WH, box_in_image, index_corners, upright_crop
+from vision.crops import CARD_CROP_WH, DIE_CROP_WH, box_in_image, index_corners, upright_crop, whole_card_rects
 
 KINDS = ("card", "card_back", "die")
 SIDES = ("card", "card_back")  # the side classifier's class order
@@ -144,6 +144,9 @@ class Detector:
     corner that shows an index adds its reading to the whole card's, weighted by corner_weight (0: the
     whole card alone; 0.5 was chosen on synthetic validation): a card mostly under others is named by
     the one corner still in sight.
+    whole_cut_cards: a face-up card cut by the image's edge is boxed by its part in sight; it is also
+    read as each whole card that part may belong to (vision.crops.whole_card_rects: the box grown beyond
+    the edge to a card's proportions), and the surest reading is kept.
     views: how many views of the image the detector looks at: 1 (the image), 2 (also mirrored) or 4
     (also upside down, and both); the boxes of all views are pooled before rotated NMS, so a card
     one view misses another finds (the detector trained on flipped scenes; 4 views cost 4 passes).
@@ -156,7 +159,7 @@ class Detector:
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_die_shared: float = 0.5,
-                 side_min_prob: float = 0.9, corner_weight: float = 0.5,
+                 side_min_prob: float = 0.9, corner_weight: float = 0.5, whole_cut_cards: bool = True,
                  views: int = 1, markers: bool = True, threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
@@ -168,7 +171,7 @@ class Detector:
         self.backend, self.conf, self.iou = backend, conf, iou
         self.card_min_prob, self.die_min_prob, self.side_min_prob = card_min_prob, die_min_prob, side_min_prob
         self.card_crop_scales, self.max_die_shared = card_crop_scales, max_die_shared
-        self.corner_weight = corner_weight
+        self.corner_weight, self.whole_cut_cards = corner_weight, whole_cut_cards
         if backend == "onnx":
             self._det = _session(det_file, threads, spin)
             self._det_input = self._det.get_inputs()[0].name
@@ -293,6 +296,25 @@ class Detector:
                 kinds[i] = SIDES[int(j)]
         return kinds
 
+    def _card_probs(self, image, rects) -> np.ndarray:
+        """The 52 card probabilities of each face-up card's rect, its index corners' evidence folded in. A
+        card cut by the image's edge is also read as each card it may be (whole_card_rects), its crop
+        reaching beyond the edge, and the surest reading is kept."""
+        h, w = image.shape[:2]
+        owner, tried = [], []
+        for i, rect in enumerate(rects):
+            for r in [rect, *(whole_card_rects(rect, w, h) if self.whole_cut_cards else [])]:
+                owner.append(i)
+                tried.append(r)
+        p = self._read(self._card, [[upright_crop(image, r, CARD_CROP_WH, e) for r in tried]
+                                    for e in self.card_crop_scales], (0, 2))
+        p = self._with_index_corners(image, tried, p)
+        surest = {}
+        for j, i in enumerate(owner):
+            if i not in surest or p[j].max() > p[surest[i]].max():
+                surest[i] = j
+        return p[[surest[i] for i in range(len(rects))]]
+
     def detect(self, image_bgr: np.ndarray) -> list[Detection]:
         if not isinstance(image_bgr, np.ndarray) or image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.size == 0:
             raise ValueError(f"detect() needs an H x W x 3 BGR image, got {getattr(image_bgr, 'shape', type(image_bgr))}")
@@ -307,9 +329,7 @@ class Detector:
         dice = [i for i, k in enumerate(kinds) if k == "die"]
         card_of, die_of = {}, {}
         if cards:
-            p = self._read(self._card, [[upright_crop(image, rects[i], CARD_CROP_WH, e) for i in cards]
-                                        for e in self.card_crop_scales], (0, 2))
-            p = self._with_index_corners(image, [rects[i] for i in cards], p)
+            p = self._card_probs(image, [rects[i] for i in cards])
             card_of = {i: CARD_CODES[int(j)] for i, j, q in zip(cards, p.argmax(1), p.max(1)) if q >= self.card_min_prob}
         if dice:
             p = self._read(self._die, [[upright_crop(image, rects[i], DIE_CROP_WH) for i in dice]], (0, 1, 2, 3))
