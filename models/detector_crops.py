@@ -1,16 +1,20 @@
-"""Die crops cut from the shipped detectors' own boxes on fresh synthetic scenes, labelled with the true face.
+"""Crops cut from the shipped detectors' own boxes on fresh synthetic scenes, labelled with the truth:
+die crops with the die's face, card crops with the card.
 
     python3 -m models.detector_crops --seed 50 --scenes 900 --out runs/data_detdie [--kind dice_on_cards]
-        [--weights models/weights --weights models/weights/detector_live.onnx]
+        [--stage card] [--weights models/weights --weights models/weights/detector_live.onnx]
 
-Why: the die classifier learnt from crops of the true box, jittered; a detector's box is off in its own
-ways (its angle a little out, a side a pixel or two long), and the classifier read some of those crops
-otherwise, unsure (0.4-0.6), so every detector change cost a few die faces. Crops of the very boxes it
-will be given teach it those. Each detected die box meeting a labelled die with IoU >= 0.5 gives one
-crop (turned a random quarter turn, as the classifier reads all four); scenes are JPEG-encoded at a
-random quality 70-95 first, as a camera hands them over; the decks are models.make_dataset's. Writes
-OUT/die_train_det<SEED>.npz, which `models.train` reads with the folder's other die crops
-(`--extra-data OUT`).
+Why: the classifiers learnt from crops of the true box, jittered; a detector's box is off in its own
+ways (its angle a little out, a side a pixel or two long, a covered card's box a little short), and
+the classifiers read some of those crops otherwise, unsure (a die at 0.4-0.6), so every detector
+change cost a few readings. Crops of the very boxes they will be given teach them those. Each
+detected box meeting a labelled object of its stage with IoU >= 0.5 gives one crop: a die box turned a
+random quarter turn (the die classifier reads all four), a card or card-back box (the side classifier
+decides which a card is) cut at one of the Detector's card crop scales and turned a random half turn.
+A card reaching beyond the frame gives none (the card classifier reads cards within the frame; a cut
+card is read as the whole card it may be). Scenes are JPEG-encoded at a random quality 70-95 first, as
+a camera hands them over; the decks are models.make_dataset's. Writes OUT/<stage>_train_det<SEED>.npz,
+which `models.train` reads with the folder's other crops of that stage (`--extra-data OUT`).
 """
 
 from __future__ import annotations
@@ -23,31 +27,57 @@ import numpy as np
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
-DIE_IOU = 0.5
+MATCH_IOU = 0.5
+STAGES = ("die", "card")
 JPEG_QUALITY = (70, 96)  # numpy's integers: 70-95
+
+
+def _matches(image: np.ndarray, truth: list[tuple[tuple, object]], detector, kinds: tuple[str, ...]):
+    """(rect, label) for each of the detector's boxes of one of kinds that meets one of truth, given as
+    (x1, y1, x2, y2 box, label), with IoU >= MATCH_IOU: its boxes after its own NMS, before any classifier."""
+    import cv2
+
+    from vision.crops import box_in_image, iou
+    h, w = image.shape[:2]
+    rects, _, found = detector.oriented_boxes(image)
+    for rect, kind in zip(rects, found):
+        if kind in kinds:
+            box = box_in_image(cv2.boxPoints(rect), w, h)
+            overlap, label = max(((iou(box, truth_box), label) for truth_box, label in truth), key=lambda t: t[0])
+            if overlap >= MATCH_IOU:
+                yield rect, label
 
 
 def die_crops(image: np.ndarray, dice: list[tuple[tuple, int]], detectors, rng) -> tuple[list[np.ndarray], list[int]]:
     """(crops, faces 1-6) of every die box the detectors find in image that meets one of dice, given
-    as (x1, y1, x2, y2 box, face); each detector's boxes after its own NMS, before any classifier."""
-    import cv2
-
-    from vision.crops import DIE_CROP_WH, box_in_image, iou, upright_crop
-    h, w = image.shape[:2]
+    as (x1, y1, x2, y2 box, face)."""
+    from vision.crops import DIE_CROP_WH, upright_crop
     crops, faces = [], []
     if not dice:
         return crops, faces
     for detector in detectors:
-        rects, _, kinds = detector.oriented_boxes(image)
-        for rect, kind in zip(rects, kinds):
-            if kind != "die":
-                continue
-            box = box_in_image(cv2.boxPoints(rect), w, h)
-            overlap, face = max((iou(box, truth_box), face) for truth_box, face in dice)
-            if overlap >= DIE_IOU:
-                crops.append(np.ascontiguousarray(np.rot90(upright_crop(image, rect, DIE_CROP_WH), int(rng.integers(4)))))
-                faces.append(face)
+        for rect, face in _matches(image, dice, detector, ("die",)):
+            crops.append(np.ascontiguousarray(np.rot90(upright_crop(image, rect, DIE_CROP_WH), int(rng.integers(4)))))
+            faces.append(face)
     return crops, faces
+
+
+def card_crops(image: np.ndarray, cards: list[tuple[tuple, str | None]], detectors, rng) -> tuple[list[np.ndarray], list[str]]:
+    """(crops, card codes) of every card or card-back box the detectors find in image that meets one of
+    cards, given as (x1, y1, x2, y2 box, code); a card given with code None (face down, or cut by the
+    frame) claims the boxes it meets best and gives no crop. Each crop is cut at one of the detector's
+    card_crop_scales, drawn at random, and turned a half turn at random."""
+    from vision.crops import CARD_CROP_WH, upright_crop
+    crops, codes = [], []
+    if not cards:
+        return crops, codes
+    for detector in detectors:
+        for rect, code in _matches(image, cards, detector, ("card", "card_back")):
+            if code is not None:
+                crop = upright_crop(image, rect, CARD_CROP_WH, float(rng.choice(detector.card_crop_scales)))
+                crops.append(np.ascontiguousarray(crop[::-1, ::-1] if rng.random() < 0.5 else crop))
+                codes.append(code)
+    return crops, codes
 
 
 def parser() -> argparse.ArgumentParser:
@@ -57,6 +87,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, required=True, help="scene seed (use one no data set uses)")
     ap.add_argument("--scenes", type=int, required=True)
     ap.add_argument("--kind", choices=SCENE_KINDS, default=None, help="scene kind (default the mix)")
+    ap.add_argument("--stage", choices=STAGES, default="die", help="which classifier's crops: die faces or cards")
     ap.add_argument("--weights", type=Path, action="append", default=None,
                     help="a detector (weights folder or .onnx file), repeatable; default models/weights and its "
                          "detector_live.onnx: the boxes of `detect` and of the live pipeline")
@@ -71,8 +102,9 @@ def main(argv=None):
 
     from models.make_dataset import make_scene
     from models.synth.decks import deck_names, render_all
+    from models.synth.scene import reaches_beyond
     from vision.crops import box_in_image
-    from vision.detector import DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, Detector
+    from vision.detector import CARD_CODES, DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, Detector
     ap = parser()
     a = ap.parse_args(argv)
     if a.scenes < 1:
@@ -86,23 +118,32 @@ def main(argv=None):
         render_all(a.cards_cache)
     decks = deck_names(None if a.no_svg else a.cards_cache)
     rng = np.random.default_rng([a.seed, 99])
-    crops, faces = [], []
+    crops, labels = [], []
     for i in range(a.scenes):
         scene = make_scene(np.random.default_rng([a.seed, i]), a.cards_cache, decks, a.kind)
         quality = int(rng.integers(*JPEG_QUALITY))
         image = cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
         h, w = image.shape[:2]
-        dice = [(box_in_image(o.corners, w, h), o.die) for o in scene.objects if o.kind == "die"]
-        c, f = die_crops(image, dice, detectors, rng)
+        if a.stage == "die":
+            dice = [(box_in_image(o.corners, w, h), o.die) for o in scene.objects if o.kind == "die"]
+            c, faces = die_crops(image, dice, detectors, rng)
+            y = [face - 1 for face in faces]
+        else:
+            cards = [(box_in_image(o.corners, w, h), o.card if o.kind == "card" and not reaches_beyond(o.box, w, h) else None)
+                     for o in scene.objects if o.kind != "die"]
+            cards += [(box_in_image(o.corners, w, h), None) for o in scene.hidden if o.kind != "die"]
+            c, codes = card_crops(image, cards, detectors, rng)
+            y = [CARD_CODES.index(code) for code in codes]
         crops += c
-        faces += f
+        labels += y
     if not crops:
-        ap.error(f"no die found in {a.scenes} scenes of seed {a.seed}: nothing to write")
+        ap.error(f"no {'die' if a.stage == 'die' else 'face-up card'} found in {a.scenes} scenes of seed {a.seed}: "
+                 "nothing to write")
     a.out.mkdir(parents=True, exist_ok=True)
-    out = a.out / f"die_train_det{a.seed}.npz"
-    np.savez_compressed(out, x=np.stack(crops), y=np.array(faces, np.int64) - 1)
-    print(f"{len(crops)} die crops from {a.scenes} scenes -> {out} (per face: {np.bincount(faces, minlength=7)[1:].tolist()})")
-
+    out = a.out / f"{a.stage}_train_det{a.seed}.npz"
+    np.savez_compressed(out, x=np.stack(crops), y=np.array(labels, np.int64))
+    print(f"{len(crops)} {a.stage} crops from {a.scenes} scenes -> {out} "
+          f"(per class: {np.bincount(labels, minlength=6 if a.stage == 'die' else 52).tolist()})")
 
 if __name__ == "__main__":
     main()

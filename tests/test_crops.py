@@ -5,7 +5,7 @@ import numpy as np
 
 import pytest
 
-from vision.crops import CARD_ASPECT, CORNER_SHARE, CORNER_WH, INDEX_REGION, index_corners, whole_card_rects
+from vision.crops import CARD_ASPECTS, CORNER_SHARE, CORNER_WH, INDEX_REGION, index_corners, whole_card_rects
 
 RED, BLUE, GREEN = (0, 0, 255), (255, 0, 0), (0, 255, 0)
 
@@ -76,25 +76,26 @@ def test_a_card_within_the_frame_is_read_as_boxed():
     assert whole_card_rects(((100.0, 430.0), (63.0, 40.0), 0.0), 640, 480) == []  # 30 px short of the bottom edge
 
 
-def test_a_strip_of_card_at_the_bottom_edge_grows_down_to_a_card_either_way_it_may_lie():
-    """63 px across, 40 px in sight down to the bottom edge: the 63 px are the card's short side (it is 88
-    long) or its long side (45 long); both are longer than 40, so both are tried, the top edge fixed."""
+def test_a_strip_of_card_at_the_bottom_edge_grows_down_to_each_card_it_may_be():
+    """63 px across, 40 px in sight down to the bottom edge: the 63 px are the card's short side (it is 79,
+    91 or 102 long at CARD_ASPECTS) or its long side (50, 43 or 39: the last is shorter than the 40 in
+    sight); each card longer than the part in sight is tried, its top edge where the box's is."""
     rects = whole_card_rects(((100.0, 460.0), (63.0, 40.0), 0.0), 640, 480)
-    long = 63 * CARD_ASPECT
-    short = 63 / CARD_ASPECT
-    assert rects == _approx([((100, 440 + long / 2), (63, long), 0.0), ((100, 440 + short / 2), (63, short), 0.0)])
+    lengths = [63 * r for r in CARD_ASPECTS] + [63 / r for r in CARD_ASPECTS[:2]]
+    assert [round(h) for _, (_, h), _ in rects] == [79, 91, 102, 50, 43]
+    assert rects == _approx([((100, 440 + h / 2), (63, h), 0.0) for h in lengths])
 
 
 def test_a_card_at_the_top_edge_grows_up_and_only_to_the_sizes_longer_than_its_part_in_sight():
-    """50 px of it in sight across, 60 px along the top edge: only the card whose long side is across
-    (60 * 88 / 63 px) is longer than what is seen; a card 43 px across would be shorter than 50."""
+    """50 px of it in sight across, 60 px along the top edge: only cards whose long side is across (75,
+    87 or 97 px) are longer than what is seen; a card 37-48 px across would be shorter than 50."""
     rects = whole_card_rects(((300.0, 25.0), (60.0, 50.0), 0.0), 640, 480)
-    assert rects == _approx([((300, 50 - 60 * CARD_ASPECT / 2), (60, 60 * CARD_ASPECT), 0.0)])
+    assert rects == _approx([((300, 50 - 60 * r / 2), (60, 60 * r), 0.0) for r in CARD_ASPECTS])
 
 
 def test_a_turned_card_grows_along_its_own_axis_beyond_the_right_edge():
     """Turned a quarter: the rect's first side runs down the image, its second across to the right edge,
     which cuts it in the middle of that side; it grows to the right, 88 px being its short side (as its
-    long side the card would be 63 px across, less than the 80 in sight)."""
+    long side the card would be 54-70 px across, less than the 80 in sight)."""
     rects = whole_card_rects(((600.0, 200.0), (88.0, 80.0), 90.0), 640, 480)
-    assert rects == _approx([((560 + 88 * CARD_ASPECT / 2, 200), (88, 88 * CARD_ASPECT), 90.0)])
+    assert rects == _approx([((560 + 88 * r / 2, 200), (88, 88 * r), 90.0) for r in CARD_ASPECTS])

@@ -1,10 +1,10 @@
-"""models.detector_crops: die crops cut from a detector's own boxes, labelled by the die they meet."""
+"""models.detector_crops: die and card crops cut from a detector's own boxes, labelled by the object they meet."""
 
 import numpy as np
 import pytest
 
 from models import detector_crops
-from vision.crops import DIE_CROP_WH, iou
+from vision.crops import CARD_CROP_WH, DIE_CROP_WH, iou
 
 
 class Boxes:
@@ -44,11 +44,34 @@ def test_every_detector_adds_its_own_crops_and_a_box_too_far_off_adds_none():
     assert detector_crops.die_crops(image, [], [Boxes((near, DIE))], np.random.default_rng(0)) == ([], [])
 
 
+CARDS = [((20.0, 20.0, 83.0, 108.0), "Td"), ((120.0, 20.0, 183.0, 108.0), None)]  # a face-up card and a back
+
+
+def test_each_card_or_back_box_on_a_face_up_card_gives_one_crop_with_its_card():
+    """A box the detector calls a back is cropped too (the side classifier has the last word); a box on
+    a card given without a code (a back, or a card cut by the frame) claims it and gives no crop."""
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[20:108, 20:83] = 255                                # the Td, white
+    on_td, on_back = ((51.5, 64.0), (63.0, 88.0), 0.0), ((151.5, 64.0), (63.0, 88.0), 0.0)
+    detector = Boxes((on_td, CARD), (on_back, CARD), (on_td, "card_back"), (on_td, DIE))
+    detector.card_crop_scales = (1.04,)
+    crops, codes = detector_crops.card_crops(image, CARDS, [detector], np.random.default_rng(0))
+    assert codes == ["Td", "Td"]
+    assert [c.shape for c in crops] == [(CARD_CROP_WH[1], CARD_CROP_WH[0], 3)] * 2
+    assert crops[0][40, 28].tolist() == [255, 255, 255] and crops[0][0, 0].tolist() == [0, 0, 0]
+    assert detector_crops.card_crops(image, [], [detector], np.random.default_rng(0)) == ([], [])
+
+
 def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
     detector_crops.main(["--seed", "52", "--scenes", "3", "--kind", "dice_on_cards", "--no-svg", "--out", str(tmp_path)])
     data = np.load(tmp_path / "die_train_det52.npz")
     assert data["x"].shape[1:] == (DIE_CROP_WH[1], DIE_CROP_WH[0], 3)
     assert len(data["x"]) == len(data["y"]) > 0 and set(data["y"].tolist()) <= set(range(6))
+    detector_crops.main(["--seed", "52", "--scenes", "2", "--kind", "cards", "--stage", "card", "--no-svg",
+                         "--out", str(tmp_path)])
+    data = np.load(tmp_path / "card_train_det52.npz")
+    assert data["x"].shape[1:] == (CARD_CROP_WH[1], CARD_CROP_WH[0], 3)
+    assert len(data["x"]) == len(data["y"]) > 0 and set(data["y"].tolist()) <= set(range(52))
 
 
 def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):

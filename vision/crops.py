@@ -10,7 +10,9 @@ CARD_CROP_WH = (56, 80)   # width, height of an upright card crop (63 x 88 mm pr
 DIE_CROP_WH = (40, 40)
 CORNER_WH = (32, 40)      # width, height of an index corner crop
 INDEX_REGION = (0.03, 0.02, 0.2, 0.27)  # where a face's top-left index (rank over suit) lies: x1, y1, x2, y2 as shares
-CARD_ASPECT = 88 / 63    # a poker card's long side over its short side
+CARD_ASPECTS = (1.26, 1.45, 1.62)  # a card's long side over its short side as an image shows it: a poker card's
+#                                  88 / 63 = 1.40 seen in perspective (synthetic scenes: 1.30-1.63, 5-95 %), a
+#                                  bridge card's 88 / 56 = 1.57
 CORNER_SHARE = (0.36, 0.34)  # the share of an upright card's width and height an index corner crop covers:
 #                              INDEX_REGION with a margin for a loose box
 
@@ -49,7 +51,8 @@ def whole_card_rects(rect, w: int, h: int, margin: float = 0.1) -> list[tuple]:
     strip of card to a card's shape, which the readers cannot read. Each side of the box whose middle
     lies beyond the frame or within margin of the box's depth across that side from its edge is a side
     the card may go on beyond: the box grows that way until the side along it is a card's short side
-    or its long side, whichever makes it longer (both where both do). None for a box within the frame."""
+    or its long side, at each of CARD_ASPECTS, wherever that makes it longer. None for a box within the
+    frame."""
     (cx, cy), size, angle = rect
     a = np.radians(angle)
     axes = np.float64([[np.cos(a), np.sin(a)], [-np.sin(a), np.cos(a)]])  # along size[0], along size[1]
@@ -61,7 +64,7 @@ def whole_card_rects(rect, w: int, h: int, margin: float = 0.1) -> list[tuple]:
             x, y = centre + sign * axes[k] * depth / 2
             if min(x, y, w - x, h - y) > margin * depth:
                 continue
-            for full in (along * CARD_ASPECT, along / CARD_ASPECT):
+            for full in [along * r for r in CARD_ASPECTS] + [along / r for r in CARD_ASPECTS]:
                 if full > depth:
                     c = centre + sign * axes[k] * (full - depth) / 2
                     out.append(((float(c[0]), float(c[1])), (full, along) if k == 0 else (along, full), angle))
