@@ -1,8 +1,8 @@
 """Crops cut from the shipped detectors' own boxes on fresh synthetic scenes, labelled with the truth:
-die crops with the die's face, card crops with the card, index corner crops with the card or "no index".
+die crops with the die's face, card crops with the card.
 
     python3 -m models.detector_crops --seed 50 --scenes 900 --out runs/data_detdie [--kind dice_on_cards]
-        [--stage card|corner] [--weights models/weights --weights models/weights/detector_live.onnx]
+        [--stage card] [--weights models/weights --weights models/weights/detector_live.onnx]
 
 Why: the classifiers learnt from crops of the true box, jittered; a detector's box is off in its own
 ways (its angle a little out, a side a pixel or two long, a covered card's box a little short), and
@@ -10,9 +10,7 @@ the classifiers read some of those crops otherwise, unsure (a die at 0.4-0.6), s
 change cost a few readings. Crops of the very boxes they will be given teach them those. Each
 detected box meeting a labelled object of its stage with IoU >= 0.5 gives one crop: a die box turned a
 random quarter turn (the die classifier reads all four), a card or card-back box (the side classifier
-decides which a card is) cut at one of the Detector's card crop scales and turned a random half turn,
-or its two index corners (vision.crops.index_corners), each labelled with the card where its index
-is in sight in it and "no index" where it is covered, as models.make_dataset labels corners.
+decides which a card is) cut at one of the Detector's card crop scales and turned a random half turn.
 A card reaching beyond the frame gives none (the card classifier reads cards within the frame; a cut
 card is read as the whole card it may be). Scenes are JPEG-encoded at a random quality 70-95 first, as
 a camera hands them over; the decks are models.make_dataset's. Writes OUT/<stage>_train_det<SEED>.npz,
@@ -30,7 +28,7 @@ import numpy as np
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
 MATCH_IOU = 0.5
-STAGES = ("die", "card", "corner")
+STAGES = ("die", "card")
 JPEG_QUALITY = (70, 96)  # numpy's integers: 70-95
 
 
@@ -82,23 +80,6 @@ def card_crops(image: np.ndarray, cards: list[tuple[tuple, str | None]], detecto
     return crops, codes
 
 
-def corner_crops(image: np.ndarray, cards: list[tuple[tuple, object]], detectors) -> tuple[list[np.ndarray], list[int]]:
-    """(crops, classes) of the two index corners of every card or card-back box the detectors find in image
-    that meets one of cards, given as (x1, y1, x2, y2 box, scene object); a card given with None (face
-    down, or cut by the frame) claims the boxes it meets best and gives none. Each corner is labelled
-    with its card (models.make_dataset.boxed_corner_samples: its class in CODES order) where the card's
-    index lies in it in sight, NO_INDEX where it is covered."""
-    from models.make_dataset import boxed_corner_samples
-    crops, classes = [], []
-    for detector in detectors:
-        for rect, obj in _matches(image, cards, detector, ("card", "card_back")) if cards else ():
-            if obj is not None:
-                c, y = boxed_corner_samples(image, obj, rect)
-                crops += c
-                classes += y
-    return crops, classes
-
-
 def parser() -> argparse.ArgumentParser:
     from models.synth.scene import SCENE_KINDS
     ap = argparse.ArgumentParser(prog="python3 -m models.detector_crops", description=__doc__,
@@ -106,8 +87,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, required=True, help="scene seed (use one no data set uses)")
     ap.add_argument("--scenes", type=int, required=True)
     ap.add_argument("--kind", choices=SCENE_KINDS, default=None, help="scene kind (default the mix)")
-    ap.add_argument("--stage", choices=STAGES, default="die",
-                    help="which classifier's crops: die faces, cards or index corners")
+    ap.add_argument("--stage", choices=STAGES, default="die", help="which classifier's crops: die faces or cards")
     ap.add_argument("--weights", type=Path, action="append", default=None,
                     help="a detector (weights folder or .onnx file), repeatable; default models/weights and its "
                          "detector_live.onnx: the boxes of `detect` and of the live pipeline")
@@ -149,14 +129,11 @@ def main(argv=None):
             c, faces = die_crops(image, dice, detectors, rng)
             y = [face - 1 for face in faces]
         else:
-            cards = [(box_in_image(o.corners, w, h), o if o.kind == "card" and not reaches_beyond(o.box, w, h) else None)
+            cards = [(box_in_image(o.corners, w, h), o.card if o.kind == "card" and not reaches_beyond(o.box, w, h) else None)
                      for o in scene.objects if o.kind != "die"]
             cards += [(box_in_image(o.corners, w, h), None) for o in scene.hidden if o.kind != "die"]
-            if a.stage == "card":
-                c, codes = card_crops(image, [(box, None if o is None else o.card) for box, o in cards], detectors, rng)
-                y = [CARD_CODES.index(code) for code in codes]
-            else:
-                c, y = corner_crops(image, cards, detectors)
+            c, codes = card_crops(image, cards, detectors, rng)
+            y = [CARD_CODES.index(code) for code in codes]
         crops += c
         labels += y
     if not crops:
@@ -166,7 +143,7 @@ def main(argv=None):
     out = a.out / f"{a.stage}_train_det{a.seed}.npz"
     np.savez_compressed(out, x=np.stack(crops), y=np.array(labels, np.int64))
     print(f"{len(crops)} {a.stage} crops from {a.scenes} scenes -> {out} "
-          f"(per class: {np.bincount(labels, minlength={'die': 6, 'card': 52, 'corner': 53}[a.stage]).tolist()})")
+          f"(per class: {np.bincount(labels, minlength=6 if a.stage == 'die' else 52).tolist()})")
 
 if __name__ == "__main__":
     main()

@@ -85,15 +85,10 @@ def make_scene(rng, cache_root, decks, kind=None, cut_cards="labelled"):
 
 
 def corner_samples(image, obj, rng) -> tuple[list[np.ndarray], list[int]]:
-    """A face-up card's two index corner crops, cut as the detector would hand the card over (its box
-    jittered), labelled as boxed_corner_samples labels them."""
-    return boxed_corner_samples(image, obj, jittered_rect(obj.corners, rng))
-
-
-def boxed_corner_samples(image, obj, rect) -> tuple[list[np.ndarray], list[int]]:
-    """The two index corner crops of rect, a box around a face-up card lying within the frame, labelled
+    """A face-up card's two index corner crops, cut as the detector would hand the card over, labelled
     with the card where its index is in sight and NO_INDEX where it is covered (those in between,
     partly covered, are left out: either answer would be a guess)."""
+    rect = jittered_rect(obj.corners, rng)
     quad = upright_quad(rect)
     # the crop's top left is the sprite's top-left index corner or, the card seen the other way up, its bottom right
     top_left_first = np.linalg.norm(quad[0] - obj.corners[0]) <= np.linalg.norm(quad[0] - obj.corners[2])

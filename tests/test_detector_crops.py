@@ -62,24 +62,6 @@ def test_each_card_or_back_box_on_a_face_up_card_gives_one_crop_with_its_card():
     assert detector_crops.card_crops(image, [], [detector], np.random.default_rng(0)) == ([], [])
 
 
-def test_each_box_on_a_face_up_card_gives_its_index_corners_labelled_by_what_they_show():
-    """The Td's top-left index is in sight, its bottom-right one covered: the box's two corner crops are
-    the card and "no index". A box on a card given as None (a back) gives none."""
-    from models.make_dataset import NO_INDEX
-    from models.synth.scene import SceneObject
-    from vision.crops import CORNER_WH
-    from vision.detector import CARD_CODES
-    image = np.zeros((200, 200, 3), np.uint8)
-    td = SceneObject("card", np.float32([[20, 20], [83, 20], [83, 108], [20, 108]]), card="Td", index_visible=(1.0, 0.2))
-    cards = [(CARDS[0][0], td), (CARDS[1][0], None)]
-    on_td, on_back = ((51.5, 64.0), (63.0, 88.0), 0.0), ((151.5, 64.0), (63.0, 88.0), 0.0)
-    crops, classes = detector_crops.corner_crops(image, cards, [Boxes((on_td, CARD), (on_back, "card_back"))])
-    assert classes == [CARD_CODES.index("Td"), NO_INDEX]
-    assert [c.shape for c in crops] == [(CORNER_WH[1], CORNER_WH[0], 3)] * 2
-    half_seen = SceneObject("card", td.corners, card="Td", index_visible=(0.7, 1.0))  # a guess either way: left out
-    assert detector_crops.corner_crops(image, [(CARDS[0][0], half_seen)], [Boxes((on_td, CARD))])[1] == [CARD_CODES.index("Td")]
-
-
 def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
     detector_crops.main(["--seed", "52", "--scenes", "3", "--kind", "dice_on_cards", "--no-svg", "--out", str(tmp_path)])
     data = np.load(tmp_path / "die_train_det52.npz")
@@ -90,10 +72,6 @@ def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
     data = np.load(tmp_path / "card_train_det52.npz")
     assert data["x"].shape[1:] == (CARD_CROP_WH[1], CARD_CROP_WH[0], 3)
     assert len(data["x"]) == len(data["y"]) > 0 and set(data["y"].tolist()) <= set(range(52))
-    detector_crops.main(["--seed", "52", "--scenes", "2", "--kind", "cards", "--stage", "corner", "--no-svg",
-                         "--out", str(tmp_path)])
-    data = np.load(tmp_path / "corner_train_det52.npz")
-    assert len(data["x"]) == len(data["y"]) > 0 and set(data["y"].tolist()) <= set(range(53))
 
 
 def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):
