@@ -20,10 +20,12 @@
 # index corner reader (step 18). Last, three more sets made like 40-42 (seeds 43-45) continue the shipped
 # detector at 480 px, and that one and the shipped one mixed half and half are the live pipeline's detector
 # (step 19); die crops cut from the boxes of `detect`'s and the live detectors (models.detector_crops, seeds
-# 50-52) continue the die classifier, and the same mix becomes `detect`'s detector too (step 20).
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 min; detector 79 + 54 + 132 +
-# 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a detector
-# run); die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
+# 50-52) continue the die classifier, and the same mix becomes `detect`'s detector too (step 20). Two more
+# sets (seeds 46-47) and card crops cut from the same detectors' boxes (seeds 53-56) continue the card
+# classifier (step 21).
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 7 + 11 min; detector 79 + 54 +
+# 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a
+# detector run) + 13 min (beside one); die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
 # thread, beside other runs). A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
 # epochs in its 0.33 h budget (the data took under 3 min on 16 cores); without a GPU it trains on the CPU for
@@ -122,3 +124,14 @@ python3 -m models.train --data runs/data43 --extra-data runs/data45 --extra-data
     --runs runs/train_die22 --only die --cls-epochs 8 --cls-lr 1e-3 --die-init models/weights/die_classifier.pt \
     --cls-val runs/data_detdie_val/die_train_det52.npz --cls-val runs/data43/die_val.npz --ship
 python3 -m models.soup models/weights/detector.pt runs/train_det20/det/weights/best.pt --alpha 0.5 --imgsz 480
+python3 -m models.make_dataset --out runs/data46 --train 1800 --val 60 --card-crops 0 --seed 46
+python3 -m models.make_dataset --out runs/data47 --train 1600 --val 0 --card-crops 0 --seed 47 --kind cards
+python3 -m models.detector_crops --stage card --seed 55 --scenes 200 --out runs/data_detcard_val
+python3 -m models.detector_crops --stage card --seed 53 --scenes 900 --out runs/data_detcard
+python3 -m models.detector_crops --stage card --seed 54 --scenes 500 --kind cards --out runs/data_detcard
+python3 -m models.detector_crops --stage card --seed 56 --scenes 2000 --kind cards --out runs/data_detcard
+python3 -m models.train --data runs/data46 --extra-data runs/data43 --extra-data runs/data44 --extra-data runs/data45 \
+    --extra-data runs/data47 --extra-data runs/data_detcard --runs runs/train_card23 --only card --cls-epochs 6 \
+    --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 \
+    --cls-val runs/data_detcard_val/card_train_det55.npz --cls-val runs/data46/card_val.npz --cls-val runs/data43/card_val.npz \
+    --ship

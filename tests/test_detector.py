@@ -222,19 +222,20 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
                                             for e in detector.card_crop_scales], (0, 2))
     with_corners = detector._with_index_corners(image, [loose], whole)
     ac = CARD_CODES.index("Ac")
-    assert int(whole.argmax()) == ac and round(float(whole[0, ac]), 2) == 0.29 < detector.card_min_prob
-    assert int(with_corners.argmax()) == ac and round(float(with_corners[0, ac]), 2) == 0.85
+    assert int(whole.argmax()) == ac and round(float(whole[0, ac]), 2) == 0.25 < detector.card_min_prob
+    assert int(with_corners.argmax()) == ac and round(float(with_corners[0, ac]), 2) == 0.84
     for shipped in (Detector(views=DEFAULT_VIEWS, conf=DEFAULT_CONF), live_detector()):
         for weight in (0.0, 0.5):
             shipped.corner_weight = weight
             assert min(shipped.detect(image), key=lambda d: d.box[0]).card == "Ac"
 
 
-@pytest.mark.parametrize("code, y, misread", [("Kh", 480, "Jd"), ("9s", 500, "2s"), ("5d", 480, "2d")])
-def test_a_card_half_beyond_the_bottom_edge_is_read_as_the_whole_card_it_is(detector, code, y, misread):
+@pytest.mark.parametrize("code, y, as_boxed", [("Kh", 480, None), ("9s", 500, None), ("5d", 480, "2d")])
+def test_a_card_half_beyond_the_bottom_edge_is_read_as_the_whole_card_it_is(detector, code, y, as_boxed):
     """A card 200 px long lying upright with its middle (480) or more (500) beyond the image's bottom
     edge: the detector boxes the part in sight, and a crop of that box, stretched to a card's shape, is
-    read as another card. Read as the whole card it may be (the box grown beyond the edge), it is named."""
+    read as another card or not at all (unsure). Read as the whole card it may be (the box grown beyond
+    the edge), it is named."""
     rng = np.random.default_rng(5)
     image = table_texture(480, 640, rng, "felt")
     H = camera_homography(480, 640, rng, tilt=0.02)
@@ -242,8 +243,7 @@ def test_a_card_half_beyond_the_bottom_edge_is_read_as_the_whole_card_it_is(dete
     place(image, card, sprite_matrix(card.shape[:2], (320, y), 0.0, 200, H))
     [found] = detector.detect(image)
     assert (found.kind, found.card, found.box[3]) == ("card", code, 480.0)
-    as_boxed = Detector(whole_cut_cards=False)
-    assert [d.card for d in as_boxed.detect(image)] == [misread]
+    assert [d.card for d in Detector(whole_cut_cards=False).detect(image)] == [as_boxed]
 
 
 def test_the_live_pipeline_takes_the_folders_live_detector_where_it_has_one(tmp_path):

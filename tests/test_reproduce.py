@@ -1,5 +1,5 @@
 """models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 15 hours
-of CPU (the step times in its header add up to 927 minutes, one untimed) and a GPU step, so CI
+of CPU (the step times in its header add up to 958 minutes, one untimed) and a GPU step, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""
@@ -67,27 +67,32 @@ def test_the_script_is_valid_bash():
 
 def test_every_training_command_parses_with_its_module():
     steps = [step for step in parsed_steps(SCRIPT.read_text()) if step[0] != "cp"]
-    assert [m for m, _ in steps].count("models.make_dataset") == 19
-    assert [m for m, _ in steps].count("models.train") == 21
-    assert [m for m, _ in steps].count("models.soup") == 5
-    gpu = [a for m, a in steps if m == "models.train"][-5]   # step 16: the detector shipped at two inputs
+    modules = [m for m, _ in steps]
+    assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
+            modules.count("models.detector_crops")) == (21, 22, 5, 7)
+    runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
+    assert len(runs) == modules.count("models.train")
+    gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
     assert (gpu.imgsz, gpu.live_imgsz, gpu.ship, gpu.init) == (480, 320, True, Path("models/weights/detector.pt"))
-    last = [a for m, a in steps if m == "models.soup"][-3]   # step 17: step 16's detector mixed with its continuation
-    assert (last.a, last.b, last.alpha, last.imgsz) == (Path("models/weights/detector.pt"),
-                                                        Path("runs/cand_det19/detector.pt"), 0.5, 480)
-    corner = [a for m, a in steps if m == "models.train"][-3]   # step 18: the corner reader learns cut cards
+    mixes = [a for m, a in steps if m == "models.soup"]
+    assert (mixes[-3].a, mixes[-3].b, mixes[-3].alpha, mixes[-3].imgsz) == (   # step 17: step 16 mixed with its continuation
+        Path("models/weights/detector.pt"), Path("runs/cand_det19/detector.pt"), 0.5, 480)
+    corner = runs["runs/train_corner20"]   # step 18: the corner reader learns cut cards
     assert (corner.only, corner.extra_data, corner.ship) == (["corner"], [Path("runs/data_cut")], True)
-    det = [a for m, a in steps if m == "models.train"][-2]   # step 19: the detector continued, not shipped alone
+    det = runs["runs/train_det20"]   # step 19: the detector continued, not shipped alone
     assert (det.only, det.init, det.imgsz, det.ship) == (["det"], Path("models/weights/detector.pt"), 480, False)
-    live = [a for m, a in steps if m == "models.soup"][-2]   # ... and mixed with the shipped one for the live pipeline
-    assert (live.a, live.b, live.alpha, live.imgsz, live.ship_to) == (
-        Path("models/weights/detector.pt"), Path("runs/train_det20/det/weights/best.pt"), 0.5, 320, Path("runs/soup_live20"))
+    assert (mixes[-2].b, mixes[-2].alpha, mixes[-2].imgsz, mixes[-2].ship_to) == (   # ... mixed for the live pipeline
+        Path("runs/train_det20/det/weights/best.pt"), 0.5, 320, Path("runs/soup_live20"))
     assert ("cp", "models/weights/detector_live.onnx") in parsed_steps(SCRIPT.read_text())
-    assert [m for m, _ in steps].count("models.detector_crops") == 3
-    die = [a for m, a in steps if m == "models.train"][-1]   # step 20: the die classifier learns the detectors' boxes
+    die = runs["runs/train_die22"]   # step 20: the die classifier learns the detectors' boxes
     assert (die.only, die.extra_data[-1], die.ship) == (["die"], Path("runs/data_detdie"), True)
-    assert steps[-1][0] == "models.soup" and (steps[-1][1].b, steps[-1][1].imgsz, steps[-1][1].ship_to) == (
-        Path("runs/train_det20/det/weights/best.pt"), 480, train.WEIGHTS)   # ... and `detect` takes the mix
+    assert (mixes[-1].b, mixes[-1].imgsz, mixes[-1].ship_to) == (   # ... and `detect` takes the mix
+        Path("runs/train_det20/det/weights/best.pt"), 480, train.WEIGHTS)
+    crops = [a for m, a in steps if m == "models.detector_crops"]
+    assert [a.stage for a in crops] == ["die"] * 3 + ["card"] * 4
+    card = runs["runs/train_card23"]   # step 21: the card classifier learns the detectors' boxes
+    assert (card.only, card.extra_data[-1], card.card_init, card.ship) == (
+        ["card"], Path("runs/data_detcard"), Path("models/weights/card_classifier.pt"), True)
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
@@ -96,7 +101,8 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
     rules = [(str(a.out), a.cut_cards) for m, a in parsed_steps(SCRIPT.read_text())
              if m == "models.make_dataset" and not a.only_patches]  # patches make no scenes
     assert [out for out, rule in rules if rule == "labelled"] == [
-        "runs/data40", "runs/data41", "runs/data42", "runs/data43", "runs/data44", "runs/data45"]
+        "runs/data40", "runs/data41", "runs/data42", "runs/data43", "runs/data44", "runs/data45", "runs/data46",
+        "runs/data47"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():
