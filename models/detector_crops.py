@@ -145,5 +145,6 @@ def main(argv=None):
     print(f"{len(crops)} {a.stage} crops from {a.scenes} scenes -> {out} "
           f"(per class: {np.bincount(labels, minlength=6 if a.stage == 'die' else 52).tolist()})")
 
+
 if __name__ == "__main__":
     main()

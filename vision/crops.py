@@ -46,7 +46,7 @@ def box_in_image(points: np.ndarray, w: int, h: int) -> tuple[float, float, floa
 
 
 def whole_card_rects(rect, w: int, h: int, margin: float = 0.1) -> list[tuple]:
-    """The rects a card cut by the edge of a w x h image may wholly fill, for a box rect = ((cx, cy), (w, h),
+    """The rects a card cut by the edge of a w x h image may wholly fill, for a box rect = ((cx, cy), size,
     angle_deg) around its part in sight: the detector boxes that part, and a crop of it stretches a
     strip of card to a card's shape, which the readers cannot read. Each side of the box whose middle
     lies beyond the frame or within margin of the box's depth across that side from its edge is a side
