@@ -34,10 +34,13 @@ JPEG_QUALITY = (70, 96)  # numpy's integers: 70-95
 
 def _matches(image: np.ndarray, truth: list[tuple[tuple, object]], detector, kinds: tuple[str, ...]):
     """(rect, label) for each of the detector's boxes of one of kinds that meets one of truth, given as
-    (x1, y1, x2, y2 box, label), with IoU >= MATCH_IOU: its boxes after its own NMS, before any classifier."""
+    (x1, y1, x2, y2 box, label), with IoU >= MATCH_IOU: its boxes after its own NMS, before any classifier.
+    With no truth the detector is not run."""
     import cv2
 
     from vision.crops import box_in_image, iou
+    if not truth:
+        return
     h, w = image.shape[:2]
     rects, _, found = detector.oriented_boxes(image)
     for rect, kind in zip(rects, found):
@@ -51,13 +54,12 @@ def _matches(image: np.ndarray, truth: list[tuple[tuple, object]], detector, kin
 def die_crops(image: np.ndarray, dice: list[tuple[tuple, int]], detectors, rng) -> tuple[list[np.ndarray], list[int]]:
     """(crops, faces 1-6) of every die box the detectors find in image that meets one of dice, given
     as (x1, y1, x2, y2 box, face)."""
+    from models.make_dataset import quarter_turned
     from vision.crops import DIE_CROP_WH, upright_crop
     crops, faces = [], []
-    if not dice:
-        return crops, faces
     for detector in detectors:
         for rect, face in _matches(image, dice, detector, ("die",)):
-            crops.append(np.ascontiguousarray(np.rot90(upright_crop(image, rect, DIE_CROP_WH), int(rng.integers(4)))))
+            crops.append(quarter_turned(upright_crop(image, rect, DIE_CROP_WH), rng))
             faces.append(face)
     return crops, faces
 
@@ -67,15 +69,14 @@ def card_crops(image: np.ndarray, cards: list[tuple[tuple, str | None]], detecto
     cards, given as (x1, y1, x2, y2 box, code); a card given with code None (face down, or cut by the
     frame) claims the boxes it meets best and gives no crop. Each crop is cut at one of the detector's
     card_crop_scales, drawn at random, and turned a half turn at random."""
+    from models.make_dataset import half_turned
     from vision.crops import CARD_CROP_WH, upright_crop
     crops, codes = [], []
-    if not cards:
-        return crops, codes
     for detector in detectors:
         for rect, code in _matches(image, cards, detector, ("card", "card_back")):
             if code is not None:
-                crop = upright_crop(image, rect, CARD_CROP_WH, float(rng.choice(detector.card_crop_scales)))
-                crops.append(np.ascontiguousarray(crop[::-1, ::-1] if rng.random() < 0.5 else crop))
+                crops.append(half_turned(upright_crop(image, rect, CARD_CROP_WH,
+                                                      float(rng.choice(detector.card_crop_scales))), rng))
                 codes.append(code)
     return crops, codes
 

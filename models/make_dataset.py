@@ -66,8 +66,14 @@ def jittered_rect(corners: np.ndarray, rng, loose: bool = False) -> tuple:
             (w * rng.uniform(*scale), h * rng.uniform(*scale)), a + rng.normal(0, turn))
 
 
-def _rot180(crop, rng):
+def half_turned(crop, rng):
+    """The crop, or the crop turned a half turn (a card's crop: which end is up is open), at random."""
     return crop[::-1, ::-1] if rng.random() < 0.5 else crop
+
+
+def quarter_turned(crop, rng):
+    """The crop turned a random number of quarter turns (a die's crop: any side may be up)."""
+    return np.ascontiguousarray(np.rot90(crop, int(rng.integers(4))))
 
 
 SIDE_COPIES = {"card": 1, "card_back": 3}  # crops per object: backs are about a quarter of the cards
@@ -123,17 +129,17 @@ def scene_sample(args):
         if o.kind != "die":
             for _ in range(SIDE_COPIES[o.kind]):
                 rect = jittered_rect(o.corners, side_rng, loose=True)
-                sides.append(_rot180(upright_crop(scene.image, rect, CARD_CROP_WH), side_rng))
+                sides.append(half_turned(upright_crop(scene.image, rect, CARD_CROP_WH), side_rng))
                 side_y.append(SIDES.index(o.kind))
         if o.kind == "card":
-            cards.append(_rot180(upright_crop(scene.image, jittered_rect(o.corners, rng), CARD_CROP_WH), rng))
+            cards.append(half_turned(upright_crop(scene.image, jittered_rect(o.corners, rng), CARD_CROP_WH), rng))
             card_y.append(D.CODES.index(o.card))
             c, cy = corner_samples(scene.image, o, corner_rng)
             corners += c
             corner_y += cy
         elif o.kind == "die":
             crop = upright_crop(scene.image, jittered_rect(o.corners, rng), DIE_CROP_WH)
-            dice.append(np.ascontiguousarray(np.rot90(crop, int(rng.integers(4)))))
+            dice.append(quarter_turned(crop, rng))
             die_y.append(o.die - 1)
     ok, jpg = cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])
     return jpg.tobytes(), "\n".join(lines) + "\n", cards, card_y, dice, die_y, sides, side_y, corners, corner_y
@@ -176,7 +182,7 @@ def card_sample(args):
         _card_partly_over(b, (120, 120), height, rng)
     img = camera_effects(_lighting(b.canvas, rng), rng)
     target = [o for o in b.objects if o.card == code][0]
-    return _rot180(upright_crop(img, jittered_rect(target.corners, rng, loose), CARD_CROP_WH), rng), i % 52
+    return half_turned(upright_crop(img, jittered_rect(target.corners, rng, loose), CARD_CROP_WH), rng), i % 52
 
 
 CORNER_OFFSET = 3_000_000  # index corner patches are numbered from here: a stream apart from the others
@@ -276,7 +282,7 @@ def cut_card_sample(args):
     img = camera_effects(_lighting(b.canvas, rng), rng)
     rect = jittered_rect(label_quad(target.corners, PATCH, PATCH), rng)
     corners, corner_y = cut_corner_samples(img, target, rect)
-    return _rot180(upright_crop(img, rect, CARD_CROP_WH), rng), i % 52, corners, corner_y
+    return half_turned(upright_crop(img, rect, CARD_CROP_WH), rng), i % 52, corners, corner_y
 
 
 WHOLE_DICE = Path(__file__).resolve().parent / "real_dice_whole_boxes.json"
@@ -314,7 +320,7 @@ def add_real_dice(photos, split, det, dice_out, rng, copies=1, whole=None):
             lines.append("2 " + " ".join(f"{c:.5f}" for c in q))
             for _ in range(copies):
                 rect = jittered_rect(quad, rng)
-                dice_out[0].append(np.ascontiguousarray(np.rot90(upright_crop(img, rect, DIE_CROP_WH), int(rng.integers(4)))))
+                dice_out[0].append(quarter_turned(upright_crop(img, rect, DIE_CROP_WH), rng))
                 dice_out[1].append(v - 1)
         if det is not None:
             cv2.imwrite(str(det / "images" / split / f"real_{p.stem}.jpg"), img)

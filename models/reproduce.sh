@@ -23,7 +23,7 @@
 # 50-52) continue the die classifier, and the same mix becomes `detect`'s detector too (step 20). Two more
 # sets (seeds 46-47) and card crops cut from the same detectors' boxes (seeds 53-56) continue the card
 # classifier (step 21).
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 7 + 11 min; detector 79 + 54 +
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 min; detector 79 + 54 +
 # 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a
 # detector run) + 13 min (beside one); die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
 # thread, beside other runs). A detector step cut off resumes from its runs/ folder when the script is

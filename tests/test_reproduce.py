@@ -1,5 +1,5 @@
 """models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 15 hours
-of CPU (the step times in its header add up to 958 minutes, one untimed) and a GPU step, so CI
+of CPU (the step times in its header add up to 954 minutes, one untimed) and a GPU step, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""

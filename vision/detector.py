@@ -217,8 +217,8 @@ class Detector:
 
     def oriented_boxes(self, image: np.ndarray) -> tuple[list, np.ndarray, list[str]]:
         """(rects, scores, kinds) of the detector alone, after rotated NMS and before any classifier or
-        marker check: the boxes the crops are cut from (models.detector_crops teaches the die classifier
-        on crops of them)."""
+        marker check: the boxes the crops are cut from (models.detector_crops teaches the die and card
+        classifiers on crops of them)."""
         rects, scores, cls = self._boxes(image)
         return rects, scores, [KINDS[int(c)] for c in cls]
 
