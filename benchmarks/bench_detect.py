@@ -117,7 +117,13 @@ class Tally:
                   "die_face_accuracy": r(self.read_ok["die"], self.found["die"]),
                   "detections": self.detections, "detections_on_hidden_objects": self.on_hidden,
                   "false_detections": r(self.false, self.detections - self.on_hidden)}
-        return scores if keys is None else {k: v for k, v in scores.items() if k in keys}
+        if keys is None:  # the counts behind the ratios: two runs compare by objects, not by rounded shares
+            scores["counts"] = {"face_up": self.n["card"], "face_down": self.n["card_back"],
+                                "face_up_found": self.found["card"], "face_down_found": self.found["card_back"],
+                                "cards_read": self.read_ok["card"], "dice_found": self.found["die"],
+                                "dice_read": self.read_ok["die"], "false": self.false}
+            return scores
+        return {k: v for k, v in scores.items() if k in keys}
 
 
 OPEN = 0.95  # an object at least this visible lies "in the open": nothing to speak of covers it

@@ -26,7 +26,9 @@ def test_found_read_false_and_detections_of_hidden_objects_are_told_apart():
     assert tally.summary() == {
         "cards": 2, "cards_found": 0.5, "face_up_found": 1.0, "face_down_found": 0.0,
         "card_identity_accuracy": 0.0, "dice": 1, "dice_found": 1.0, "die_face_accuracy": 1.0,
-        "detections": 5, "detections_on_hidden_objects": 1, "false_detections": 0.5}
+        "detections": 5, "detections_on_hidden_objects": 1, "false_detections": 0.5,
+        "counts": {"face_up": 1, "face_down": 1, "face_up_found": 1, "face_down_found": 0, "cards_read": 0,
+                   "dice_found": 1, "dice_read": 1, "false": 2}}
 
 
 def test_real_dice_scored_by_centre_match_a_whole_die_box_to_its_pip_label():
