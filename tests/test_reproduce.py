@@ -1,5 +1,5 @@
 """models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 15 hours
-of CPU (the step times in its header add up to 954 minutes, one untimed) and a GPU step, so CI
+of CPU (the step times in its header add up to 954 minutes, one untimed) and two GPU steps, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""
@@ -54,7 +54,7 @@ def missing_inputs(text: str) -> list[str]:
         missing += [str(p) for p in reads if p is not None and not str(p).startswith("models/weights/")
                     and str(p) not in made]
         if module == "models.train":
-            made.add(f"{a.runs}/det/weights/best.pt")
+            made.update(f"{a.runs}/det/weights/{name}.pt" for name in ("best", "last"))
             if a.ship:
                 made.add(f"{a.ship_to}/detector.pt")
             made.update(f"{a.runs}/{stage}_classifier.pt" for stage in ("card", "die", "side", "corner"))
@@ -69,30 +69,35 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in parsed_steps(SCRIPT.read_text()) if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (21, 22, 5, 7)
+            modules.count("models.detector_crops")) == (24, 23, 6, 7)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
     assert (gpu.imgsz, gpu.live_imgsz, gpu.ship, gpu.init) == (480, 320, True, Path("models/weights/detector.pt"))
     mixes = [a for m, a in steps if m == "models.soup"]
-    assert (mixes[-3].a, mixes[-3].b, mixes[-3].alpha, mixes[-3].imgsz) == (   # step 17: step 16 mixed with its continuation
+    assert (mixes[-4].a, mixes[-4].b, mixes[-4].alpha, mixes[-4].imgsz) == (   # step 17: step 16 mixed with its continuation
         Path("models/weights/detector.pt"), Path("runs/cand_det19/detector.pt"), 0.5, 480)
     corner = runs["runs/train_corner20"]   # step 18: the corner reader learns cut cards
     assert (corner.only, corner.extra_data, corner.ship) == (["corner"], [Path("runs/data_cut")], True)
     det = runs["runs/train_det20"]   # step 19: the detector continued, not shipped alone
     assert (det.only, det.init, det.imgsz, det.ship) == (["det"], Path("models/weights/detector.pt"), 480, False)
-    assert (mixes[-2].b, mixes[-2].alpha, mixes[-2].imgsz, mixes[-2].ship_to) == (   # ... mixed for the live pipeline
+    assert (mixes[-3].b, mixes[-3].alpha, mixes[-3].imgsz, mixes[-3].ship_to) == (   # ... mixed for the live pipeline
         Path("runs/train_det20/det/weights/best.pt"), 0.5, 320, Path("runs/soup_live20"))
     assert ("cp", "models/weights/detector_live.onnx") in parsed_steps(SCRIPT.read_text())
     die = runs["runs/train_die22"]   # step 20: the die classifier learns the detectors' boxes
     assert (die.only, die.extra_data[-1], die.ship) == (["die"], Path("runs/data_detdie"), True)
-    assert (mixes[-1].b, mixes[-1].imgsz, mixes[-1].ship_to) == (   # ... and `detect` takes the mix
+    assert (mixes[-2].b, mixes[-2].imgsz, mixes[-2].ship_to) == (   # ... and `detect` takes the mix
         Path("runs/train_det20/det/weights/best.pt"), 480, train.WEIGHTS)
     crops = [a for m, a in steps if m == "models.detector_crops"]
     assert [a.stage for a in crops] == ["die"] * 3 + ["card"] * 4
     card = runs["runs/train_card23"]   # step 21: the card classifier learns the detectors' boxes
     assert (card.only, card.extra_data[-1], card.card_init, card.ship) == (
         ["card"], Path("runs/data_detcard"), Path("models/weights/card_classifier.pt"), True)
+    gpu22 = runs["runs/train_det22"]   # step 22: `detect`'s detector continued on a GPU, not shipped alone
+    assert (gpu22.init, gpu22.imgsz, gpu22.device, gpu22.ship) == (Path("models/weights/detector.pt"), 480, "$device", False)
+    assert ("cp", "models/weights/detector_live.pt") in parsed_steps(SCRIPT.read_text())   # the live one keeps step 20's
+    assert (mixes[-1].a, mixes[-1].b, mixes[-1].alpha, mixes[-1].imgsz, mixes[-1].ship_to) == (   # ... `detect` takes the mix
+        Path("models/weights/detector.pt"), Path("runs/train_det22/det/weights/last.pt"), 0.5, 480, train.WEIGHTS)
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
@@ -102,7 +107,7 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
              if m == "models.make_dataset" and not a.only_patches]  # patches make no scenes
     assert [out for out, rule in rules if rule == "labelled"] == [
         "runs/data40", "runs/data41", "runs/data42", "runs/data43", "runs/data44", "runs/data45", "runs/data46",
-        "runs/data47"]
+        "runs/data47", "runs/data70", "runs/data71", "runs/data72"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():
