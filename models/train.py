@@ -298,6 +298,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--device", default="cpu", help="cpu, or a CUDA device index such as 0 where a GPU is lent")
     ap.add_argument("--ship", action="store_true", help="export the trained models (ONNX + PyTorch) to --ship-to")
     ap.add_argument("--ship-to", type=Path, default=WEIGHTS, help="where --ship puts them (default models/weights/)")
+    ap.add_argument("--ship-last", action="store_true", help="--ship the detector's last weights, not its best-fitness "
+                    "ones (a short continuation's best epoch on a small held-out set is partly chance; its last, at the "
+                    "lowest learning rate, is what was measured and shipped in steps 22 and 23)")
     ap.add_argument("--live-imgsz", type=int, help="--ship also exports the detector at this input as the live "
                     "pipeline's detector_live.onnx (its 300 ms budget wants a smaller one than `detect`)")
     a = ap.parse_args(argv)
@@ -307,6 +310,8 @@ def parse_args(argv=None) -> argparse.Namespace:
         ap.error("--cls-val names one classifier's validation crops; train that classifier alone (--only STAGE)")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
+    if a.ship_last and not a.ship:
+        ap.error("--ship-last says which detector weights --ship exports; add --ship")
     return a
 
 
@@ -328,7 +333,7 @@ def main(argv=None):
             best = train_detector(data_yaml, a.runs, a.epochs, a.imgsz, a.batch, a.workers, a.arch, a.fraction, a.hours, a.init,
                                   a.device)
             if a.ship:
-                export_detector(best, a.imgsz, a.ship_to, a.live_imgsz)
+                export_detector(best.with_name("last.pt") if a.ship_last else best, a.imgsz, a.ship_to, a.live_imgsz)
         else:
             n, wh, pooled, init, occlude_share, overlap_share = {
                 "card": (52, CARD_CROP_WH, (2, 1), a.card_init, a.card_occlude, a.card_overlap),

@@ -72,3 +72,22 @@ def test_a_live_input_size_without_ship_is_refused(capsys):
     with pytest.raises(SystemExit):
         train.main(["--only", "det", "--live-imgsz", "320"])
     assert "--live-imgsz says how --ship exports the live pipeline's detector; add --ship" in capsys.readouterr().err
+
+
+def test_ship_last_exports_the_runs_last_weights_instead_of_its_best(tmp_path, monkeypatch):
+    """Steps 22 and 23 shipped a short GPU run's last weights: --ship-last hands those to the export."""
+    best = tmp_path / "runs" / "det" / "weights" / "best.pt"
+    monkeypatch.setattr(train, "train_detector", lambda *args, **kwargs: best)
+    exported = []
+    monkeypatch.setattr(train, "export_detector", lambda pt, imgsz, to, live: exported.append((pt, imgsz, live)))
+    common = ["--data", str(tmp_path / "data"), "--runs", str(tmp_path / "runs"), "--only", "det", "--imgsz", "320",
+              "--ship", "--ship-to", str(tmp_path / "weights")]
+    train.main(common + ["--ship-last"])
+    train.main(common)
+    assert exported == [(best.with_name("last.pt"), 320, None), (best, 320, None)]
+
+
+def test_ship_last_without_ship_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        train.main(["--only", "det", "--ship-last"])
+    assert "--ship-last says which detector weights --ship exports; add --ship" in capsys.readouterr().err
