@@ -24,7 +24,8 @@
 # sets (seeds 46-47) and card crops cut from the same detectors' boxes (seeds 53-56) continue the card
 # classifier (step 21). Then, on a GPU again, three fresh sets made like step 16's (seeds 70-72, cut cards labelled) and
 # the real dice twice continue `detect`'s detector at 480 px for 0.084 h, and `detect` ships it mixed half and half with
-# step 20's; the live pipeline keeps step 20's at 320 px, its PyTorch weights as detector_live.pt (step 22).
+# step 20's (step 22); that mix continued at 320 px on the GPU on a smaller, dice-rich set (seeds 80-82) is the live
+# pipeline's detector (step 23).
 # On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 min; detector 79 + 54 +
 # 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a
 # detector run) + 13 min (beside one); die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
@@ -32,8 +33,8 @@
 # run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
 # epochs in its 0.33 h budget (the data took under 3 min on 16 cores); without a GPU it trains on the CPU for
 # its 0.33 h, a few epochs, and ships those (the 144 would take days on a 2-core CPU).
-# Step 22 ran on a lent H200 too: its three sets took 3 min on 16 cores, then 34 epochs in the 0.084 h budget
-# (on a 2-core CPU the same budget trains under one epoch).
+# Steps 22 and 23 ran on a lent H200 too: their sets took 3 and 1 min on 16 cores, then 34 epochs each in the 0.084
+# and 0.026 h budgets (on a 2-core CPU the same budgets train under one epoch).
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 set -euo pipefail
@@ -145,5 +146,13 @@ python3 -m models.make_dataset --out runs/data72 --train 1500 --val 0 --card-cro
 python3 -m models.train --data runs/data70 --extra-data runs/data71 --extra-data runs/data72 \
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det22 --only det \
     --init models/weights/detector.pt --imgsz 480 --epochs 40 --hours 0.0839 --batch 128 --workers 16 --device "$device"
-cp models/weights/detector.pt models/weights/detector_live.pt   # the live pipeline keeps step 20's weights (detector_live.onnx)
 python3 -m models.soup models/weights/detector.pt runs/train_det22/det/weights/last.pt --alpha 0.5 --imgsz 480
+python3 -m models.make_dataset --out runs/data80 --train 2000 --val 60 --card-crops 0 --seed 80 --workers 16
+python3 -m models.make_dataset --out runs/data81 --train 600 --val 0 --card-crops 0 --seed 81 --kind cards --workers 16
+python3 -m models.make_dataset --out runs/data82 --train 1000 --val 0 --card-crops 0 --seed 82 --kind dice_on_cards --workers 16
+python3 -m models.train --data runs/data80 --extra-data runs/data81 --extra-data runs/data82 \
+    --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_live23 --only det \
+    --init models/weights/detector.pt --imgsz 320 --epochs 40 --hours 0.0261 --batch 128 --workers 16 --device "$device" \
+    --ship --ship-last --ship-to runs/cand_live23
+cp runs/cand_live23/detector.onnx models/weights/detector_live.onnx
+cp runs/cand_live23/detector.pt models/weights/detector_live.pt

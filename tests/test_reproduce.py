@@ -69,7 +69,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in parsed_steps(SCRIPT.read_text()) if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (24, 23, 6, 7)
+            modules.count("models.detector_crops")) == (27, 24, 6, 7)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -95,9 +95,13 @@ def test_every_training_command_parses_with_its_module():
         ["card"], Path("runs/data_detcard"), Path("models/weights/card_classifier.pt"), True)
     gpu22 = runs["runs/train_det22"]   # step 22: `detect`'s detector continued on a GPU, not shipped alone
     assert (gpu22.init, gpu22.imgsz, gpu22.device, gpu22.ship) == (Path("models/weights/detector.pt"), 480, "$device", False)
-    assert ("cp", "models/weights/detector_live.pt") in parsed_steps(SCRIPT.read_text())   # the live one keeps step 20's
     assert (mixes[-1].a, mixes[-1].b, mixes[-1].alpha, mixes[-1].imgsz, mixes[-1].ship_to) == (   # ... `detect` takes the mix
         Path("models/weights/detector.pt"), Path("runs/train_det22/det/weights/last.pt"), 0.5, 480, train.WEIGHTS)
+    live = runs["runs/train_live23"]   # step 23: that mix continued at 320 px, its last weights the live pipeline's
+    assert (live.init, live.imgsz, live.ship, live.ship_last, live.ship_to) == (
+        Path("models/weights/detector.pt"), 320, True, True, Path("runs/cand_live23"))
+    assert parsed_steps(SCRIPT.read_text())[-2:] == [
+        ("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
@@ -107,7 +111,8 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
              if m == "models.make_dataset" and not a.only_patches]  # patches make no scenes
     assert [out for out, rule in rules if rule == "labelled"] == [
         "runs/data40", "runs/data41", "runs/data42", "runs/data43", "runs/data44", "runs/data45", "runs/data46",
-        "runs/data47", "runs/data70", "runs/data71", "runs/data72"]
+        "runs/data47", "runs/data70", "runs/data71", "runs/data72", "runs/data80", "runs/data81",
+        "runs/data82"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():
