@@ -233,7 +233,10 @@ def export_classifier(pt: Path, onnx_path: Path, crop_wh) -> None:
 
 def export_detector(best_pt: Path, imgsz: int, to: Path, live_imgsz: int | None = None) -> None:
     """detector.onnx at imgsz and detector.pt into to; with live_imgsz also the same weights at that input
-    as the live pipeline's detector_live.onnx (vision.detector.live_detector)."""
+    as the live pipeline's detector_live.onnx (vision.detector.live_detector). ultralytics writes an
+    export beside its checkpoint, so it exports a copy: best_pt may lie among shipped weights."""
+    import tempfile
+
     from ultralytics import YOLO
 
     from vision.detector import LIVE_DETECTOR_FILE
@@ -241,10 +244,11 @@ def export_detector(best_pt: Path, imgsz: int, to: Path, live_imgsz: int | None 
     sizes = {"detector.onnx": imgsz}
     if live_imgsz:
         sizes[LIVE_DETECTOR_FILE] = live_imgsz
-    model = YOLO(str(best_pt))
-    for name, size in sizes.items():
-        shutil.copy(model.export(format="onnx", imgsz=size, simplify=False, dynamic=False, opset=17), to / name)
     from ultralytics.utils.torch_utils import strip_optimizer
+    with tempfile.TemporaryDirectory(prefix="export_") as scratch:
+        model = YOLO(shutil.copy(best_pt, Path(scratch) / "detector.pt"))
+        for name, size in sizes.items():
+            shutil.copy(model.export(format="onnx", imgsz=size, simplify=False, dynamic=False, opset=17), to / name)
     strip_optimizer(str(best_pt), str(to / "detector.pt"))  # inference-only copy: no optimizer state, fp16
 
 

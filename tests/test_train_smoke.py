@@ -1,5 +1,7 @@
 """One command makes the data, one trains and ships: proven end to end on a few tiny images."""
 
+import shutil
+
 import numpy as np
 import pytest
 
@@ -91,3 +93,17 @@ def test_ship_last_without_ship_is_refused(capsys):
     with pytest.raises(SystemExit):
         train.main(["--only", "det", "--ship-last"])
     assert "--ship-last says which detector weights --ship exports; add --ship" in capsys.readouterr().err
+
+
+def test_exporting_shipped_weights_leaves_the_onnx_beside_them_alone(tmp_path):
+    """ultralytics writes an export beside its checkpoint: exporting a folder's detector.pt elsewhere, at another
+    input, must not overwrite that folder's detector.onnx."""
+    import onnxruntime as ort
+    shipped, out = tmp_path / "weights", tmp_path / "out"
+    shipped.mkdir()
+    shutil.copy(train.WEIGHTS / "detector.pt", shipped / "detector.pt")
+    (shipped / "detector.onnx").write_bytes(b"the shipped network")
+    train.export_detector(shipped / "detector.pt", 64, out)
+    assert (shipped / "detector.onnx").read_bytes() == b"the shipped network"
+    assert sorted(p.name for p in shipped.iterdir()) == ["detector.onnx", "detector.pt"]
+    assert ort.InferenceSession(str(out / "detector.onnx")).get_inputs()[0].shape == [1, 3, 64, 64]
