@@ -25,10 +25,11 @@
 # classifier (step 21). Then, on a GPU again, three fresh sets made like step 16's (seeds 70-72, cut cards labelled) and
 # the real dice twice continue `detect`'s detector at 480 px for 0.084 h, and `detect` ships it mixed half and half with
 # step 20's (step 22); that mix continued at 320 px on the GPU on a smaller, dice-rich set (seeds 80-82) is the live
-# pipeline's detector (step 23).
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 min; detector 79 + 54 +
+# pipeline's detector (step 23). Card crops of these two detectors' boxes (seeds 93-96) continue the card classifier
+# once more (step 24).
+# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min; detector 79 + 54 +
 # 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a
-# detector run) + 13 min (beside one); die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
+# detector run) + 13 min (beside one) + 7 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
 # thread, beside other runs). A detector step cut off resumes from its runs/ folder when the script is
 # run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
 # epochs in its 0.33 h budget (the data took under 3 min on 16 cores); without a GPU it trains on the CPU for
@@ -156,3 +157,12 @@ python3 -m models.train --data runs/data80 --extra-data runs/data81 --extra-data
     --ship --ship-last --ship-to runs/cand_live23
 cp runs/cand_live23/detector.onnx models/weights/detector_live.onnx
 cp runs/cand_live23/detector.pt models/weights/detector_live.pt
+python3 -m models.detector_crops --stage card --seed 95 --scenes 200 --out runs/data_detcard24_val
+python3 -m models.detector_crops --stage card --seed 93 --scenes 900 --out runs/data_detcard24
+python3 -m models.detector_crops --stage card --seed 94 --scenes 500 --kind cards --out runs/data_detcard24
+python3 -m models.detector_crops --stage card --seed 96 --scenes 2000 --kind cards --out runs/data_detcard24
+python3 -m models.train --data runs/data46 --extra-data runs/data43 --extra-data runs/data44 --extra-data runs/data45 \
+    --extra-data runs/data47 --extra-data runs/data_detcard24 --runs runs/train_card24 --only card --cls-epochs 6 \
+    --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 \
+    --cls-val runs/data_detcard24_val/card_train_det95.npz --cls-val runs/data46/card_val.npz --cls-val runs/data43/card_val.npz \
+    --ship

@@ -208,8 +208,9 @@ def test_index_corners_name_a_card_the_whole_card_reader_gets_wrong():
 def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
     """Ac under 7d under 8h, fanned: the Ac's crop is mostly other cards, only its top-left index is in
     sight. From a loose box (step 14's 320 px detector's, which takes in part of the 7d) the whole-card
-    reader cannot name it (under card_min_prob); with the index corners it is sure. The shipped
-    detectors box it tightly enough to read it either way."""
+    reader is barely sure of it (0.31 against card_min_prob's 0.3; the readers before step 24 were under
+    it at 0.25, the 7d next at 0.15); with the index corners it is sure. The shipped detectors box it
+    tightly enough to read it either way."""
     rng = np.random.default_rng(11)
     image = table_texture(480, 640, rng, "felt")
     H = camera_homography(480, 640, rng, tilt=0.03)
@@ -222,8 +223,9 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
                                             for e in detector.card_crop_scales], (0, 2))
     with_corners = detector._with_index_corners(image, [loose], whole)
     ac = CARD_CODES.index("Ac")
-    assert int(whole.argmax()) == ac and round(float(whole[0, ac]), 2) == 0.25 < detector.card_min_prob
-    assert int(with_corners.argmax()) == ac and round(float(with_corners[0, ac]), 2) == 0.84
+    assert int(whole.argmax()) == ac and round(float(whole[0, ac]), 2) == 0.31
+    assert round(float(whole[0, CARD_CODES.index("7d")]), 2) == 0.15
+    assert int(with_corners.argmax()) == ac and round(float(with_corners[0, ac]), 2) == 0.87
     for shipped in (Detector(views=DEFAULT_VIEWS, conf=DEFAULT_CONF), live_detector()):
         for weight in (0.0, 0.5):
             shipped.corner_weight = weight
