@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -235,8 +236,6 @@ def export_detector(best_pt: Path, imgsz: int, to: Path, live_imgsz: int | None 
     """detector.onnx at imgsz and detector.pt into to; with live_imgsz also the same weights at that input
     as the live pipeline's detector_live.onnx (vision.detector.live_detector). ultralytics writes an
     export beside its checkpoint, so it exports a copy: best_pt may lie among shipped weights."""
-    import tempfile
-
     from ultralytics import YOLO
 
     from vision.detector import LIVE_DETECTOR_FILE

@@ -66,7 +66,8 @@ def test_the_script_is_valid_bash():
 
 
 def test_every_training_command_parses_with_its_module():
-    steps = [step for step in parsed_steps(SCRIPT.read_text()) if step[0] != "cp"]
+    every_step = parsed_steps(SCRIPT.read_text())
+    steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
             modules.count("models.detector_crops")) == (27, 25, 6, 11)
@@ -83,7 +84,7 @@ def test_every_training_command_parses_with_its_module():
     assert (det.only, det.init, det.imgsz, det.ship) == (["det"], Path("models/weights/detector.pt"), 480, False)
     assert (mixes[-3].b, mixes[-3].alpha, mixes[-3].imgsz, mixes[-3].ship_to) == (   # ... mixed for the live pipeline
         Path("runs/train_det20/det/weights/best.pt"), 0.5, 320, Path("runs/soup_live20"))
-    assert ("cp", "models/weights/detector_live.onnx") in parsed_steps(SCRIPT.read_text())
+    assert ("cp", "models/weights/detector_live.onnx") in every_step
     die = runs["runs/train_die22"]   # step 20: the die classifier learns the detectors' boxes
     assert (die.only, die.extra_data[-1], die.ship) == (["die"], Path("runs/data_detdie"), True)
     assert (mixes[-2].b, mixes[-2].imgsz, mixes[-2].ship_to) == (   # ... and `detect` takes the mix
@@ -100,7 +101,7 @@ def test_every_training_command_parses_with_its_module():
     live = runs["runs/train_live23"]   # step 23: that mix continued at 320 px, its last weights the live pipeline's
     assert (live.init, live.imgsz, live.ship, live.ship_last, live.ship_to) == (
         Path("models/weights/detector.pt"), 320, True, True, Path("runs/cand_live23"))
-    copies = [step for step in parsed_steps(SCRIPT.read_text()) if step[0] == "cp"]
+    copies = [step for step in every_step if step[0] == "cp"]
     assert copies[-2:] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
     card24 = runs["runs/train_card24"]   # step 24: the card classifier learns the new detectors' boxes
     assert (card24.extra_data[-1], card24.card_init, card24.ship, card24.ship_to) == (

@@ -13,6 +13,7 @@ INDEX_REGION = (0.03, 0.02, 0.2, 0.27)  # where a face's top-left index (rank ov
 CARD_ASPECTS = (1.26, 1.45, 1.62)  # a card's long side over its short side as an image shows it: a poker card's
 #                                  88 / 63 = 1.40 seen in perspective (synthetic scenes: 1.30-1.63, 5-95 %), a
 #                                  bridge card's 88 / 56 = 1.57
+CUT_REACH = 0.1  # a box's side counts as cut by the frame within this share of the box's depth from the edge
 CORNER_SHARE = (0.36, 0.34)  # the share of an upright card's width and height an index corner crop covers:
 #                              INDEX_REGION with a margin for a loose box
 
@@ -45,11 +46,11 @@ def box_in_image(points: np.ndarray, w: int, h: int) -> tuple[float, float, floa
     return tuple(float(v) for v in (*part.min(0), *part.max(0)))
 
 
-def whole_card_rects(rect, w: int, h: int, margin: float = 0.1) -> list[tuple]:
+def whole_card_rects(rect, w: int, h: int) -> list[tuple]:
     """The rects a card cut by the edge of a w x h image may wholly fill, for a box rect = ((cx, cy), size,
     angle_deg) around its part in sight: the detector boxes that part, and a crop of it stretches a
     strip of card to a card's shape, which the readers cannot read. Each side of the box whose middle
-    lies beyond the frame or within margin of the box's depth across that side from its edge is a side
+    lies beyond the frame or within CUT_REACH of the box's depth across that side from its edge is a side
     the card may go on beyond: the box grows that way until the side along it is a card's short side
     or its long side, at each of CARD_ASPECTS, wherever that makes it longer. None for a box within the
     frame."""
@@ -62,7 +63,7 @@ def whole_card_rects(rect, w: int, h: int, margin: float = 0.1) -> list[tuple]:
         depth, along = size[k], size[1 - k]
         for sign in (1, -1):
             x, y = centre + sign * axes[k] * depth / 2
-            if min(x, y, w - x, h - y) > margin * depth:
+            if min(x, y, w - x, h - y) > CUT_REACH * depth:
                 continue
             for full in [along * r for r in CARD_ASPECTS] + [along / r for r in CARD_ASPECTS]:
                 if full > depth:
