@@ -194,7 +194,10 @@ class Tracker:
         sure = [s for s in pile if s.kind == "card" and s.confidence >= self.landing_conf]
         landed = {s.card for s in sure if s.card is not None}
         unread = any(s.card is None for s in sure)
-        self._watch_top(t, dt, visible, landed, unread)
+        # and a card in full view is boxed at least as surely as one it covers: an unread box fainter
+        # than a card read there lies beneath that card, not over the top
+        surest_read = max((s.confidence for s in pile if s.kind == "card" and s.card is not None), default=0.0)
+        self._watch_top(t, dt, visible, landed, any(s.card is None and s.confidence >= surest_read for s in sure))
         # A run of sightings goes on through frames where a face-up card there is unread (it may be
         # this card, read again in the next frame); a frame that shows neither breaks it.
         runs = {card: run for card, run in self._pile_runs.items() if unread and card not in visible}
@@ -213,14 +216,14 @@ class Tracker:
                 self.on_pile.append(card)
                 self._arrivals.append((card, _Change("pile", first, first_dt)))
 
-    def _watch_top(self, t: float, dt: float, visible: set[str], landed: set[str], unread: bool) -> None:
+    def _watch_top(self, t: float, dt: float, visible: set[str], landed: set[str], unread_over: bool) -> None:
         """The top card missing from the pile for ``confirm_frames`` frames, with the card under
-        it in sight and nothing (read or not) landed over it, has been taken back (a wrong or late
+        it in sight and nothing (read or not: unread_over) landed over it, has been taken back (a wrong or late
         slap returns to its seat); cards under the top are covered, not gone."""
         newcomers = landed - set(self.on_pile)  # a card landing on the top covers it
         # taking the top card back uncovers the one under it: without that, the top is only unread
         uncovered = len(self.on_pile) < 2 or self.on_pile[-2] in visible
-        if not self.on_pile or self.on_pile[-1] in visible or newcomers or unread or not uncovered:
+        if not self.on_pile or self.on_pile[-1] in visible or newcomers or unread_over or not uncovered:
             self._top_gone = (0, 0.0, 0.0)
             return
         frames, first, first_dt = self._top_gone
