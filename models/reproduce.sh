@@ -26,7 +26,9 @@
 # the real dice twice continue `detect`'s detector at 480 px for 0.084 h, and `detect` ships it mixed half and half with
 # step 20's (step 22); that mix continued at 320 px on the GPU on a smaller, dice-rich set (seeds 80-82) is the live
 # pipeline's detector (step 23). Card crops of these two detectors' boxes (seeds 93-96) continue the card classifier
-# once more (step 24).
+# once more (step 24). On a GPU once more, three fresh sets (seeds 100-102) continue `detect`'s detector at 480 px for
+# 0.092 h, shipped alone (step 25), and three dice-rich ones (seeds 110-112) the live detector at 320 px for 0.033 h,
+# shipped mixed half and half with step 23's (step 26).
 # On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min; detector 79 + 54 +
 # 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a
 # detector run) + 13 min (beside one) + 7 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
@@ -36,6 +38,7 @@
 # its 0.33 h, a few epochs, and ships those (the 144 would take days on a 2-core CPU).
 # Steps 22 and 23 ran on a lent H200 too: their sets took 3 and 1 min on 16 cores, then 34 epochs each in the 0.084
 # and 0.026 h budgets (on a 2-core CPU the same budgets train under one epoch).
+# Steps 25 and 26 likewise: 3 and 1 min of data, then 39 and 41 epochs in the 0.092 and 0.033 h budgets.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 set -euo pipefail
@@ -166,3 +169,22 @@ python3 -m models.train --data runs/data46 --extra-data runs/data43 --extra-data
     --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 \
     --cls-val runs/data_detcard24_val/card_train_det95.npz --cls-val runs/data46/card_val.npz --cls-val runs/data43/card_val.npz \
     --ship
+python3 -m models.make_dataset --out runs/data100 --train 4500 --val 150 --card-crops 0 --seed 100 --workers 16
+python3 -m models.make_dataset --out runs/data101 --train 4500 --val 0 --card-crops 0 --seed 101 --kind cards --workers 16
+python3 -m models.make_dataset --out runs/data102 --train 1500 --val 0 --card-crops 0 --seed 102 --kind dice_on_cards \
+    --workers 16
+python3 -m models.train --data runs/data100 --extra-data runs/data101 --extra-data runs/data102 \
+    --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det25 --only det \
+    --init models/weights/detector.pt --imgsz 480 --epochs 40 --hours 0.0917 --batch 128 --workers 16 --device "$device" \
+    --ship --ship-last
+python3 -m models.make_dataset --out runs/data110 --train 2000 --val 60 --card-crops 0 --seed 110 --workers 16
+python3 -m models.make_dataset --out runs/data111 --train 600 --val 0 --card-crops 0 --seed 111 --kind cards --workers 16
+python3 -m models.make_dataset --out runs/data112 --train 1000 --val 0 --card-crops 0 --seed 112 --kind dice_on_cards \
+    --workers 16
+python3 -m models.train --data runs/data110 --extra-data runs/data111 --extra-data runs/data112 \
+    --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_live26 --only det \
+    --init models/weights/detector_live.pt --imgsz 320 --epochs 40 --hours 0.0333 --batch 128 --workers 16 --device "$device"
+python3 -m models.soup models/weights/detector_live.pt runs/train_live26/det/weights/last.pt --alpha 0.5 --imgsz 320 \
+    --ship-to runs/soup_live26
+cp runs/soup_live26/detector.onnx models/weights/detector_live.onnx
+cp runs/soup_live26/detector.pt models/weights/detector_live.pt
