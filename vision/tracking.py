@@ -11,8 +11,9 @@ What is tracked, zone by zone (zones come from the table calibration):
   card there is unread do not break the row; a faint box there is a card beneath the top).  A face-up card newly confirmed there moved from the seat or hand
   it was last seen face up in, else from the zone that lost a card first: a hand zone (a
   discard) or a seat zone (a slap, or the second half of putting a drawn card among one's table
-  cards).  The top card missing for ``confirm_frames`` frames (with nothing landing over it)
-  was taken back: the seat that gains a card next got it (a wrong or late slap returned).
+  cards).  The top card missing for ``confirm_frames`` frames (with nothing landing over it: an
+  unread box there counts as one only when it is at least as sure as every card read there) was
+  taken back: the seat that gains a card next got it (a wrong or late slap returned).
 * ``seatN`` and ``handN``: how many cards lie there.  A gain is matched with the hand that lost a
   card (a drawn card put among the table cards) or else comes from the stock (deal, draw,
   penalty card).  A loss that comes back to the same zone was a card lifted and put back.
@@ -194,10 +195,11 @@ class Tracker:
         sure = [s for s in pile if s.kind == "card" and s.confidence >= self.landing_conf]
         landed = {s.card for s in sure if s.card is not None}
         unread = any(s.card is None for s in sure)
-        # and a card in full view is boxed at least as surely as one it covers: an unread box fainter
-        # than a card read there lies beneath that card, not over the top
+        # A card in full view is boxed at least as surely as one it covers: an unread box fainter than
+        # a card read there lies beneath that card, not over the top.
         surest_read = max((s.confidence for s in pile if s.kind == "card" and s.card is not None), default=0.0)
-        self._watch_top(t, dt, visible, landed, any(s.card is None and s.confidence >= surest_read for s in sure))
+        unread_over = any(s.card is None and s.confidence >= surest_read for s in sure)
+        self._watch_top(t, dt, visible, landed, unread_over)
         # A run of sightings goes on through frames where a face-up card there is unread (it may be
         # this card, read again in the next frame); a frame that shows neither breaks it.
         runs = {card: run for card, run in self._pile_runs.items() if unread and card not in visible}
