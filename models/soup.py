@@ -42,7 +42,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("b", type=Path, help="the second, fine-tuned from the same weights as the first")
     ap.add_argument("--alpha", type=float, required=True, help="the second's share of the mix, 0-1")
     ap.add_argument("--out", type=Path, default=Path("runs/soup/detector.pt"), help="the mixed checkpoint (git-ignored)")
-    ap.add_argument("--ship-to", type=Path, default=WEIGHTS, help="export the mix here (ONNX + PyTorch)")
+    ap.add_argument("--ship-to", type=Path, default=WEIGHTS,
+                    help="export the mix here (ONNX + PyTorch); default models/weights/, replacing the shipped detector")
     ap.add_argument("--imgsz", type=int, default=320)
     return ap
 
