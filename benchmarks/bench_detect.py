@@ -16,6 +16,9 @@ A card reaching beyond the image's edge is labelled when at least 35 % of the wh
 scores alone the cards more than 10 % of whose box lies beyond the edge: data sets before step 17
 left those unlabelled, so the detectors trained on them learnt to pass them by. within_the_frame
 scores the other objects alone, as the main scores did before (results files until step 16).
+index_in_sight scores alone the face-up cards within the frame with an index corner at least 90 %
+in sight: rank and suit are printed there, so such a card can be named however much else of it is
+covered; the card identity of the others is a harder question (its pips, a sliver of its face).
 
 The real photos' labels box the pattern of pips on the die's top face, not the whole die: a 1's box
 is its single pip (median side 26 px against 48 px for a 6; label_side_px_by_face in the results
@@ -151,6 +154,16 @@ def by_the_frame(truth: list[dict], hidden: list, beyond: list[bool], cut: bool)
     return ([t for t, b in zip(truth, beyond) if b == cut], hidden + [t["box"] for t, b in zip(truth, beyond) if b != cut])
 
 
+INDEX_SEEN = 0.9  # an index corner at least this much in sight names the card
+
+
+def with_an_index_in_sight(truth: list[dict], hidden: list, index_seen: list[float], beyond: list[bool]) -> tuple[list[dict], list]:
+    """(truth, hidden) for scoring alone the face-up cards within the frame whose better index corner is
+    at least INDEX_SEEN in sight (index_seen[i] and beyond[i] for truth[i]): the rest join the hidden ones."""
+    named = [t["kind"] == "card" and seen >= INDEX_SEEN and not b for t, seen, b in zip(truth, index_seen, beyond)]
+    return [t for t, n in zip(truth, named) if n], hidden + [t["box"] for t, n in zip(truth, named) if not n]
+
+
 def machine() -> str:
     """This CPU and its core count, for a results file."""
     return f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
@@ -174,7 +187,7 @@ def label(obj, w: int, h: int) -> dict:
 def synthetic(detector, n, seed, cache_root, kind=None):
     """Scores over every labelled object, over the objects in the open alone, over the dice lying on
     cards alone and over the cards cut by the frame alone (the others ignored)."""
-    tally, in_open, on_cards, cut, within, images = Tally(), Tally(), Tally(), Tally(), Tally(), []
+    tally, in_open, on_cards, cut, within, indexed, images = Tally(), Tally(), Tally(), Tally(), Tally(), Tally(), []
     for scene, image in validation_scenes(n, seed, cache_root, kind):
         h, w = image.shape[:2]
         truth = [label(o, w, h) for o in scene.objects]
@@ -190,12 +203,15 @@ def synthetic(detector, n, seed, cache_root, kind=None):
         for part, cut_off in ((cut, True), (within, False)):
             part_truth, part_hidden = by_the_frame(truth, hidden, beyond, cut_off)
             part.add(part_truth, dets, part_hidden)
+        index_truth, index_hidden = with_an_index_in_sight(truth, hidden, [max(o.index_visible) for o in scene.objects], beyond)
+        indexed.add(index_truth, dets, index_hidden)
         images.append(image)
     card_keys = ("cards", "cards_found", "face_up_found", "face_down_found", "card_identity_accuracy")
     dice_keys = ("dice", "dice_found", "die_face_accuracy")
     return {**tally.summary(), "in_the_open": in_open.summary(card_keys + dice_keys),
             "dice_on_cards": on_cards.summary(dice_keys), "cut_by_the_frame": cut.summary(card_keys),
-            "within_the_frame": within.summary()}, images
+            "within_the_frame": within.summary(),
+            "index_in_sight": indexed.summary(("cards", "face_up_found", "card_identity_accuracy"))}, images
 
 
 def real_dice(detector, root: Path, whole: dict | None = None):

@@ -59,6 +59,26 @@ def test_in_the_open_scores_free_objects_and_ignores_detections_of_covered_ones(
     assert (tally.n["card"], tally.found["card"], tally.read_ok["card"], tally.false, tally.on_hidden) == (1, 1, 1, 0, 1)
 
 
+def test_face_up_cards_showing_an_index_corner_are_scored_alone():
+    """The Td shows one index corner whole, the 5s none (both covered), the Kh a corner but lies half
+    beyond the frame (its corners' share is not measured against the frame), the back has no index: only
+    the Td counts, misread here; the detections of the others are ignored."""
+    truth = [{"kind": "card", "box": (0, 0, 60, 90), "card": "Td", "die": None, "visible": 0.5},
+             {"kind": "card", "box": (40, 0, 100, 90), "card": "5s", "die": None, "visible": 0.6},
+             {"kind": "card", "box": (150, 0, 200, 90), "card": "Kh", "die": None, "visible": 0.5},
+             {"kind": "card_back", "box": (0, 100, 60, 190), "card": None, "die": None, "visible": 1.0}]
+    index_truth, index_hidden = bench_detect.with_an_index_in_sight(truth, [], [1.0, 0.3, 1.0, 1.0],
+                                                                    [False, False, True, False])
+    assert [t["card"] for t in index_truth] == ["Td"]
+    assert index_hidden == [(40, 0, 100, 90), (150, 0, 200, 90), (0, 100, 60, 190)]
+    tally = bench_detect.Tally()
+    tally.add(index_truth, [Detection("card", (0, 0, 60, 90), 0.9, card="Ts"), Detection("card", (40, 0, 100, 90), 0.8, card="5s"),
+                            Detection("card_back", (0, 100, 60, 190), 0.9)], index_hidden)
+    assert tally.summary(("cards", "face_up_found", "card_identity_accuracy")) == {
+        "cards": 1, "face_up_found": 1.0, "card_identity_accuracy": 0.0}
+    assert (tally.false, tally.on_hidden) == (0, 2)
+
+
 def test_dice_lying_on_cards_are_scored_alone_and_the_other_objects_ignored():
     truth = [{"kind": "card", "box": (0, 0, 60, 90), "card": "Td", "die": None, "visible": 0.9},
              {"kind": "die", "box": (20, 30, 40, 50), "card": None, "die": 3, "visible": 1.0},   # on the Td
@@ -212,3 +232,5 @@ def test_cards_reaching_beyond_the_frame_are_scored_alone_and_within_it_apart(mo
     assert (scores["cards"], scores["cards_found"], scores["card_identity_accuracy"], scores["false_detections"],
             scores["detections_on_hidden_objects"]) == (2, 1.0, 0.5, 0.0, 1)
     assert scores["in_the_open"]["cards"] == 1  # half of the Td is out of sight: it does not lie in the open
+    # the 5s shows its index corners (the generator's default: nothing covers them); the Td is cut by the frame
+    assert scores["index_in_sight"] == {"cards": 1, "face_up_found": 1.0, "card_identity_accuracy": 1.0}
