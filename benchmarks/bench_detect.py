@@ -185,8 +185,9 @@ def label(obj, w: int, h: int) -> dict:
 
 
 def synthetic(detector, n, seed, cache_root, kind=None):
-    """Scores over every labelled object, over the objects in the open alone, over the dice lying on
-    cards alone and over the cards cut by the frame alone (the others ignored)."""
+    """Scores over every labelled object, and over each of these alone (the others ignored): the objects
+    in the open, the dice lying on cards, the cards cut by the frame, the objects within it, and the
+    face-up cards within it showing an index corner."""
     tally, in_open, on_cards, cut, within, indexed, images = Tally(), Tally(), Tally(), Tally(), Tally(), Tally(), []
     for scene, image in validation_scenes(n, seed, cache_root, kind):
         h, w = image.shape[:2]

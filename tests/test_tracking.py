@@ -187,7 +187,7 @@ def test_a_card_glimpsed_faintly_under_the_pile_neither_lands_nor_hides_the_top_
 
 def test_an_unread_card_fainter_than_the_one_read_under_the_top_lies_beneath_it():
     """The Kiketti sample with step 26's live detector: as the wrongly slapped 3h is taken back, the
-    card beneath the 2s is boxed at 0.50-0.56 (over landing_conf) but left unread, beside the 2s read
+    card beneath the 2s is boxed at 0.43-0.56 (over landing_conf from its third frame) but left unread, beside the 2s read
     at 0.93. Fainter than the 2s, it lies under it, so the 3h still counts as taken back; an unread
     card surer than the 2s may have landed over the top, and then the top is only covered."""
     def run(unread_confidence):
