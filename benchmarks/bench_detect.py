@@ -1,7 +1,8 @@
 """Benchmark `vision.detector.Detector`: speed on this CPU and accuracy on synthetic and real validation data.
 
     python3 benchmarks/bench_detect.py [--real-dice ../shared/datasets/real-dice-topdown] [--synthetic 200]
-                                       [--views 2 --conf 0.35] [--out benchmarks/results/detect.json]
+                                       [--photos LABELS.jsonl] [--views 2 --conf 0.35]
+                                       [--out benchmarks/results/detect.json]
 
 Synthetic validation scenes are regenerated exactly from the data set's seed (models.make_dataset:
 scene VAL_OFFSET + i), so their labels include card identities and die faces. Real dice: the fixed
@@ -29,6 +30,11 @@ nearer to its middle wins), and a detection holding no labelled centre is false.
 them by IoU >= 0.5 with whole-die boxes (models/real_dice_whole_boxes.json: made by a detector
 trained on synthetic scenes only, checked by eye; a photo with a die it has no box for is left out). All three
 scorings are written.
+
+Labelled photographs (--photos: a labels file in `pelituomari detect --json` form, benchmarks/photo_labels.py
+says how to make one) are scored like the synthetic scenes, by IoU >= 0.5 with the whole visible object,
+against the real-photo targets: cards found, cards read and dice found >= 95 %, die faces >= 97 %,
+false detections <= 5 %.
 Writes benchmarks/results/detect.json.
 """
 
@@ -50,8 +56,9 @@ sys.path.insert(0, str(ROOT))
 
 from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
 from models.synth.decks import deck_names  # noqa: E402
+from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
 from models.synth.scene import SCENE_KINDS, reaches_beyond  # noqa: E402
-from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
+from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS, read_image  # noqa: E402
 from vision.crops import box_in_image, iou  # noqa: E402
 from vision.detector import Detector  # noqa: E402
 
@@ -238,6 +245,13 @@ def real_dice(detector, root: Path, whole: dict | None = None):
             "label_side_px_by_face": {v: round(float(np.median(s)), 1) for v, s in sorted(sides.items())}}
 
 
+def labelled_photos(detector, photos: list[LabelledPhoto]) -> dict:
+    tally = Tally()
+    for photo in photos:
+        tally.add(photo.truth, detector.detect(read_image(str(photo.path))), photo.hidden)
+    return {"photos": len(photos), **tally.summary()}
+
+
 def speed(detector, images, repeat: int = 2) -> dict:
     for im in images[:3]:
         detector.detect(im)
@@ -264,10 +278,16 @@ def main(argv=None):
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder (its validation split is used)")
     ap.add_argument("--real-dice-whole", type=Path, default=WHOLE_DICE, metavar="JSON",
                     help="whole-die boxes of the real photos, for the by_whole_die scoring (default %(default)s)")
+    ap.add_argument("--photos", type=Path, metavar="LABELS",
+                    help="labelled photographs: a labels file in `pelituomari detect --json` form (benchmarks/photo_labels.py)")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "detect.json")
     a = ap.parse_args(argv)
     if a.synthetic < 0:
         ap.error(f"--synthetic must be 0 or more scenes, got {a.synthetic}")
+    try:
+        photos = read_labels(a.photos) if a.photos else None
+    except LabelError as e:
+        ap.error(str(e))
     detector = Detector(a.weights, conf=a.conf, views=a.views)
     result = {"machine": machine(),
               "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views, "conf": a.conf}
@@ -277,6 +297,8 @@ def main(argv=None):
         result["synthetic_validation"] = {"scenes": a.synthetic, **syn}
     if a.real_dice:
         result["real_dice_validation"] = real_dice(detector, a.real_dice, load_whole_dice(a.real_dice_whole))
+    if photos:
+        result["photo_validation"] = {"labels": str(a.photos), **labelled_photos(detector, photos)}
     if images:  # timed on the synthetic scenes; --synthetic 0 scores the real photos alone
         result["speed"] = {"image_size": "640x480 to 800x600 synthetic scenes", **speed(detector, images[:50])}
     a.out.parent.mkdir(parents=True, exist_ok=True)

@@ -1,14 +1,43 @@
-"""The annotated video: zones, what the camera recognised, and the latest ruling, frame by frame."""
+"""What the camera recognised, drawn: the live pipeline's annotated video (zones, objects, the latest
+ruling, frame by frame), and a photo's detections as `pelituomari detect --draw` shows them."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from calibration.overlay import draw_zones
 from calibration.table import TableCalibration
 from vision.tracking import Seen
+
+COLOURS = {"card": (0, 255, 255), "card_back": (255, 160, 0), "die": (255, 0, 255)}  # BGR, by kind
+
+
+def label_of(kind: str, card: str | None, die: int | None) -> str:
+    """What a recognised object is called on a picture: its card or die face, '#' for a back, '?' unread."""
+    return card or (str(die) if die is not None else ("#" if kind == "card_back" else "?"))
+
+
+def draw_detections(image: np.ndarray, detections) -> np.ndarray:
+    """A copy of the image with each detection's oriented box and, at its middle, its number in the list
+    (as in `detect --json`) and what it was read as: "3:Td", "4:#" (a back), "5:?" (not read). Sized to
+    the image, so a phone photo's labels are as legible as a webcam's."""
+    out = image.copy()
+    unit = max(out.shape[:2]) / 800
+    scale, thick = 0.6 * unit, max(1, round(1.5 * unit))
+    for i, d in enumerate(detections):
+        colour = COLOURS[d.kind]
+        x1, y1, x2, y2 = d.box
+        pts = np.float32(d.corners if d.corners is not None else [(x1, y1), (x2, y1), (x2, y2), (x1, y2)])
+        cv2.polylines(out, [np.int32(np.round(pts))], True, colour, thick, cv2.LINE_AA)
+        text = f"{i}:{label_of(d.kind, d.card, d.die)}"
+        (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
+        x, y = int(pts[:, 0].mean() - tw / 2), int(pts[:, 1].mean() + th / 2)
+        cv2.rectangle(out, (x - thick, y - th - thick), (x + tw + thick, y + base), (0, 0, 0), -1)
+        cv2.putText(out, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick, cv2.LINE_AA)
+    return out
 
 
 class VideoAnnotator:
@@ -23,8 +52,7 @@ class VideoAnnotator:
         image = draw_zones(frame.image, self.calibration, thickness=1)
         for s in seen:
             x, y = self.calibration.to_pixels([[s.x, s.y]])[0]
-            label = s.card or (str(s.die) if s.die is not None else ("?" if s.kind != "card_back" else "#"))
-            colour = (0, 255, 255) if s.kind == "card" else (255, 160, 0) if s.kind == "card_back" else (255, 0, 255)
+            label, colour = label_of(s.kind, s.card, s.die), COLOURS[s.kind]
             cv2.circle(image, (int(x), int(y)), 5, colour, -1, cv2.LINE_AA)
             cv2.putText(image, label, (int(x) + 7, int(y) - 7), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2, cv2.LINE_AA)
         if rulings:

@@ -27,6 +27,10 @@ def add_parser(sub) -> None:
     p.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
                    help=f"look at the image as is, also mirrored, and also upside down (default {DEFAULT_VIEWS}; "
                         "2 finds a few more at half the speed, 4 runs under 10 images/s here)")
+    p.add_argument("--draw", metavar="DIR", type=Path,
+                   help="also write each image with its detections drawn to DIR/NAME.png, numbered as listed: "
+                        "to check a photo by eye, or to correct `--json` output into labels "
+                        "(benchmarks/photo_labels.py)")
     p.set_defaults(func=run)
 
 
@@ -48,10 +52,29 @@ def read_image(path: str):
     return image
 
 
+def drawing_path(folder: Path, image: str, taken: set[Path]) -> Path:
+    """DIR/NAME.png for an image, NAME_2.png and on where images in other folders share a name."""
+    stem, n = Path(image).stem, 1
+    path = folder / f"{stem}.png"
+    while path in taken:
+        n += 1
+        path = folder / f"{stem}_{n}.png"
+    taken.add(path)
+    return path
+
+
 def run(args) -> int:
     from vision.detector import Detector, WeightsMissing
     if not 0 < args.conf < 1:
         raise CommandError(f"--conf must be between 0 and 1, got {args.conf}")
+    drawn: set[Path] = set()
+    if args.draw is not None:
+        import cv2
+        from vision.annotate import draw_detections
+        try:
+            args.draw.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CommandError(f"--draw {args.draw}: cannot make the folder: {e.strerror or e}") from None
     try:
         detector = Detector(args.weights, backend=args.backend, conf=args.conf, views=args.views)
     except WeightsMissing as e:
@@ -66,12 +89,17 @@ def run(args) -> int:
             continue
         detections = detector.detect(image)
         h, w = image.shape[:2]
+        if args.draw is not None:
+            out = drawing_path(args.draw, path, drawn)
+            if not cv2.imwrite(str(out), draw_detections(image, detections)):
+                print(f"pelituomari detect: {path}: cannot write its drawing to {out}", file=sys.stderr)
+                failed += 1
         if args.json:
             print(json.dumps({"image": path, "width": w, "height": h, "detections": [d.to_json() for d in detections]}))
         else:
             print(f"{path}: {w}x{h}, {len(detections)} detections")
-            for d in detections:
+            for i, d in enumerate(detections):
                 what = d.card or (f"die {d.die}" if d.die else "?") if d.kind != "card_back" else "face down"
-                print(f"  {d.kind:9s} {what:10s} {d.confidence:.2f}  box {', '.join(f'{v:.0f}' for v in d.box)}")
+                print(f"  {i:2d} {d.kind:9s} {what:10s} {d.confidence:.2f}  box {', '.join(f'{v:.0f}' for v in d.box)}")
         sys.stdout.flush()
     return 1 if failed else 0
