@@ -1,5 +1,5 @@
 """Crops cut from the shipped detectors' own boxes on fresh synthetic scenes, labelled with the truth:
-die crops with the die's face, card crops with the card.
+die crops with the die's face, card crops with the card, index corner crops with the card or "no index".
 
     python3 -m models.detector_crops --seed 50 --scenes 900 --out runs/data_detdie [--kind dice_on_cards]
         [--stage card] [--weights models/weights --weights models/weights/detector_live.onnx]
@@ -11,8 +11,12 @@ change cost a few readings. Crops of the very boxes they will be given teach the
 detected box meeting a labelled object of its stage with IoU >= 0.5 gives one crop: a die box turned a
 random quarter turn (the die classifier reads all four), a card or card-back box (the side classifier
 decides which a card is) cut at one of the Detector's card crop scales and turned a random half turn.
-A card reaching beyond the frame gives none (the card classifier reads cards within the frame; a cut
-card is read as the whole card it may be). Scenes are JPEG-encoded at a random quality 70-95 first, as
+A face-up card's box also gives its two index corner crops (--stage corner), at the same scale, each
+labelled as models.make_dataset.cut_corner_samples labels it from where the card's own index lies in
+the crop: the card where its index is in sight there, NO_INDEX where it is not (a covered card's loose
+box reaches over the card lying on it, and its corner crop then shows that card's index, which is not
+this card's), none in between. A card reaching beyond the frame gives none (the card classifier reads
+cards within the frame; a cut card is read as the whole card it may be). Scenes are JPEG-encoded at a random quality 70-95 first, as
 a camera hands them over; the decks are models.make_dataset's. Writes OUT/<stage>_train_det<SEED>.npz,
 which `models.train` reads with the folder's other crops of that stage (`--extra-data OUT`).
 """
@@ -28,8 +32,9 @@ import numpy as np
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
 MATCH_IOU = 0.5
-STAGES = ("die", "card")
+STAGES = ("die", "card", "corner")
 JPEG_QUALITY = (70, 96)  # numpy's integers: 70-95
+CROP_EXPAND = 1.04  # vision.crops.upright_quad's default: how much the corner crops' geometry grows a box
 
 
 def _matches(image: np.ndarray, truth: list[tuple[tuple, object]], detector, kinds: tuple[str, ...]):
@@ -81,6 +86,24 @@ def card_crops(image: np.ndarray, cards: list[tuple[tuple, str | None]], detecto
     return crops, codes
 
 
+def corner_crops(image: np.ndarray, cards: list[tuple[tuple, object]], detectors, rng) -> tuple[list[np.ndarray], list[int]]:
+    """(index corner crops, labels: card class or NO_INDEX) of every card or card-back box the detectors
+    find in image that meets one of cards, given as (x1, y1, x2, y2 box, face-up SceneObject or None);
+    None claims the boxes it meets best and gives no crop. Each box is cut at one of the detector's
+    card_crop_scales, drawn at random, as the Detector reads its corners."""
+    from models.make_dataset import cut_corner_samples
+    crops, labels = [], []
+    for detector in detectors:
+        for rect, obj in _matches(image, cards, detector, ("card", "card_back")):
+            if obj is not None:
+                (cx, cy), (w, h), angle = rect
+                grow = float(rng.choice(detector.card_crop_scales)) / CROP_EXPAND
+                c, y = cut_corner_samples(image, obj, ((cx, cy), (w * grow, h * grow), angle))
+                crops += c
+                labels += y
+    return crops, labels
+
+
 def parser() -> argparse.ArgumentParser:
     from models.synth.scene import SCENE_KINDS
     ap = argparse.ArgumentParser(prog="python3 -m models.detector_crops", description=__doc__,
@@ -88,7 +111,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--seed", type=int, required=True, help="scene seed (use one no data set uses)")
     ap.add_argument("--scenes", type=int, required=True)
     ap.add_argument("--kind", choices=SCENE_KINDS, default=None, help="scene kind (default the mix)")
-    ap.add_argument("--stage", choices=STAGES, default="die", help="which classifier's crops: die faces or cards")
+    ap.add_argument("--stage", choices=STAGES, default="die", help="which classifier's crops: die faces, cards or index corners")
     ap.add_argument("--weights", type=Path, action="append", default=None,
                     help="a detector (weights folder or .onnx file), repeatable; default models/weights and its "
                          "detector_live.onnx: the boxes of `detect` and of the live pipeline")
@@ -130,11 +153,14 @@ def main(argv=None):
             c, faces = die_crops(image, dice, detectors, rng)
             y = [face - 1 for face in faces]
         else:
-            cards = [(box_in_image(o.corners, w, h), o.card if o.kind == "card" and not reaches_beyond(o.box, w, h) else None)
+            cards = [(box_in_image(o.corners, w, h), o if o.kind == "card" and not reaches_beyond(o.box, w, h) else None)
                      for o in scene.objects if o.kind != "die"]
             cards += [(box_in_image(o.corners, w, h), None) for o in scene.hidden if o.kind != "die"]
-            c, codes = card_crops(image, cards, detectors, rng)
-            y = [CARD_CODES.index(code) for code in codes]
+            if a.stage == "corner":
+                c, y = corner_crops(image, cards, detectors, rng)
+            else:
+                c, codes = card_crops(image, [(box, o and o.card) for box, o in cards], detectors, rng)
+                y = [CARD_CODES.index(code) for code in codes]
         crops += c
         labels += y
     if not crops:
@@ -144,7 +170,7 @@ def main(argv=None):
     out = a.out / f"{a.stage}_train_det{a.seed}.npz"
     np.savez_compressed(out, x=np.stack(crops), y=np.array(labels, np.int64))
     print(f"{len(crops)} {a.stage} crops from {a.scenes} scenes -> {out} "
-          f"(per class: {np.bincount(labels, minlength=6 if a.stage == 'die' else 52).tolist()})")
+          f"(per class: {np.bincount(labels, minlength={'die': 6, 'card': 52, 'corner': 53}[a.stage]).tolist()})")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
-"""models.detector_crops: die and card crops cut from a detector's own boxes, labelled by the object they meet."""
+"""models.detector_crops: die, card and index corner crops cut from a detector's own boxes, labelled by the object they meet."""
 
 import numpy as np
 import pytest
 
 from models import detector_crops
-from vision.crops import CARD_CROP_WH, DIE_CROP_WH, iou
+from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH, iou
+from vision.detector import CARD_CODES, NO_INDEX
 
 
 class Boxes:
@@ -62,6 +63,26 @@ def test_each_card_or_back_box_on_a_face_up_card_gives_one_crop_with_its_card():
     assert detector_crops.card_crops(image, [], [detector], np.random.default_rng(0)) == ([], [])
 
 
+def test_each_box_on_a_face_up_card_gives_its_index_corners_labelled_by_what_of_its_own_index_they_show():
+    """The Td's top-left index is in sight, its bottom-right one covered (say by a card lying on it): the
+    crop of the first is labelled Td, of the second "no index", whatever it shows. A box on a back, or on
+    a card given as None, gives none; a box too far off gives none."""
+    from models.synth.scene import SceneObject
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[20:45, 20:35] = (0, 0, 255)                      # the Td's top-left index, red
+    image[83:108, 68:83] = (255, 0, 0)                     # its bottom-right index (under another card), blue
+    td = SceneObject("card", np.float32([[20, 20], [83, 20], [83, 108], [20, 108]]), card="Td", index_visible=(1.0, 0.0))
+    on_td, off = ((51.5, 64.0), (63.0, 88.0), 0.0), ((90.0, 64.0), (63.0, 88.0), 0.0)
+    detector = Boxes((on_td, CARD), (off, CARD), (on_td, DIE))
+    detector.card_crop_scales = (1.04,)
+    cards = [((20.0, 20.0, 83.0, 108.0), td), ((120.0, 20.0, 183.0, 108.0), None)]
+    crops, labels = detector_crops.corner_crops(image, cards, [detector], np.random.default_rng(0))
+    assert [c.shape for c in crops] == [(CORNER_WH[1], CORNER_WH[0], 3)] * 2
+    named = {label: crop[20, 16].tolist() for crop, label in zip(crops, labels)}
+    assert named == {CARD_CODES.index("Td"): [0, 0, 255], NO_INDEX: [255, 0, 0]}
+    assert detector_crops.corner_crops(image, cards[1:], [detector], np.random.default_rng(0)) == ([], [])
+
+
 def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
     detector_crops.main(["--seed", "52", "--scenes", "3", "--kind", "dice_on_cards", "--no-svg", "--out", str(tmp_path)])
     data = np.load(tmp_path / "die_train_det52.npz")
@@ -72,6 +93,11 @@ def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
     data = np.load(tmp_path / "card_train_det52.npz")
     assert data["x"].shape[1:] == (CARD_CROP_WH[1], CARD_CROP_WH[0], 3)
     assert len(data["x"]) == len(data["y"]) > 0 and set(data["y"].tolist()) <= set(range(52))
+    detector_crops.main(["--seed", "52", "--scenes", "2", "--kind", "cards", "--stage", "corner", "--no-svg",
+                         "--out", str(tmp_path)])
+    data = np.load(tmp_path / "corner_train_det52.npz")
+    assert data["x"].shape[1:] == (CORNER_WH[1], CORNER_WH[0], 3)
+    assert len(data["x"]) == len(data["y"]) > 0 and set(data["y"].tolist()) <= set(range(NO_INDEX + 1))
 
 
 def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):
