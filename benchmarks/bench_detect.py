@@ -35,7 +35,8 @@ Labelled photographs (--photos: a labels file in `pelituomari detect --json` for
 says how to make one) are scored like the synthetic scenes, by IoU >= 0.5 with the whole visible object,
 against the real-photo targets: cards found, cards read and dice found >= 95 %, die faces >= 97 %,
 false detections <= 5 %.
-Writes benchmarks/results/detect.json.
+
+Writes benchmarks/results/detect.json (--out).
 """
 
 from __future__ import annotations
@@ -54,9 +55,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
 from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
 from models.synth.decks import deck_names  # noqa: E402
-from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
 from models.synth.scene import SCENE_KINDS, reaches_beyond  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS, read_image  # noqa: E402
 from vision.crops import box_in_image, iou  # noqa: E402

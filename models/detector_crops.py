@@ -2,7 +2,7 @@
 die crops with the die's face, card crops with the card, index corner crops with the card or "no index".
 
     python3 -m models.detector_crops --seed 50 --scenes 900 --out runs/data_detdie [--kind dice_on_cards]
-        [--stage card] [--weights models/weights --weights models/weights/detector_live.onnx]
+        [--stage card|corner] [--weights models/weights --weights models/weights/detector_live.onnx]
 
 Why: the classifiers learnt from crops of the true box, jittered; a detector's box is off in its own
 ways (its angle a little out, a side a pixel or two long, a covered card's box a little short), and
@@ -11,14 +11,15 @@ change cost a few readings. Crops of the very boxes they will be given teach the
 detected box meeting a labelled object of its stage with IoU >= 0.5 gives one crop: a die box turned a
 random quarter turn (the die classifier reads all four), a card or card-back box (the side classifier
 decides which a card is) cut at one of the Detector's card crop scales and turned a random half turn.
-A face-up card's box also gives its two index corner crops (--stage corner), at the same scale, each
-labelled as models.make_dataset.cut_corner_samples labels it from where the card's own index lies in
-the crop: the card where its index is in sight there, NO_INDEX where it is not (a covered card's loose
-box reaches over the card lying on it, and its corner crop then shows that card's index, which is not
-this card's), none in between. A card reaching beyond the frame gives none (the card classifier reads
-cards within the frame; a cut card is read as the whole card it may be). Scenes are JPEG-encoded at a random quality 70-95 first, as
-a camera hands them over; the decks are models.make_dataset's. Writes OUT/<stage>_train_det<SEED>.npz,
-which `models.train` reads with the folder's other crops of that stage (`--extra-data OUT`).
+With --stage corner a face-up card's box gives its two index corner crops instead, cut at one of
+those scales, each labelled as models.make_dataset.cut_corner_samples labels it, from where the card's
+own index lies in the crop: the card where its index is in sight there, NO_INDEX where it is not (a
+covered card's loose box reaches over the card lying on it, and its corner crop then shows that
+card's index, which is not this card's), none in between. A card reaching beyond the frame gives none (the card classifier reads
+cards within the frame; a cut card is read as the whole card it may be). Scenes are JPEG-encoded at a
+random quality 70-95 first, as a camera hands them over; the decks are models.make_dataset's. Writes
+OUT/<stage>_train_det<SEED>.npz, which `models.train` reads with the folder's other crops of that
+stage (`--extra-data OUT`).
 """
 
 from __future__ import annotations
