@@ -6,7 +6,8 @@ quickest way to label one is to correct what the detector says about it.
     # missed, drop what is not there, and mark "hidden": true on objects too covered to name
     python3 -m benchmarks.bench_detect --synthetic 0 --photos photos/labels.jsonl --out benchmarks/results/photos.json
 
-A labels file is `pelituomari detect --json` output: one JSON object per photo per line,
+A labels file is `pelituomari detect --json` output: one JSON object per photo, a line each (or laid
+out over many lines, as an editor or `jq . labels.jsonl` lays it out, for correcting by hand),
 {"image": path, "width": w, "height": h, "detections": [...]}, each detection {"kind", "box", "card",
 "die"} ("confidence" is ignored), plus "hidden": true on an object that is there but too covered to
 name or box: a detection of it is neither found nor false. A relative image path is looked for beside
@@ -73,23 +74,34 @@ def _image_path(name: str, labels: Path) -> Path:
     return beside if beside.exists() or not p.exists() else p
 
 
+def _entries(text: str, labels: Path):
+    """(the line it starts on, value) of each JSON value in text, one after another: a line each as
+    `detect --json` writes them, or spread over lines as an editor or `jq .` lays them out."""
+    decoder, at = json.JSONDecoder(), 0
+    while True:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if at == len(text):
+            return
+        try:
+            value, end = decoder.raw_decode(text, at)
+        except json.JSONDecodeError as e:
+            raise LabelError(f"{labels} line {e.lineno}: not JSON ({e.msg} at column {e.colno})") from None
+        yield text.count("\n", 0, at) + 1, value
+        at = end
+
+
 def read_labels(labels: str | Path) -> list[LabelledPhoto]:
     """Every photo of a labels file with its objects, all checked before any is scored; LabelError
     naming the file, line and detection of the first thing wrong."""
     labels = Path(labels)
     try:
-        lines = labels.read_text(encoding="utf-8").splitlines()
+        text = labels.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise LabelError(f"{labels}: cannot read the labels file: {e}") from None
     photos = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    for n, entry in _entries(text, labels):
         where = f"{labels} line {n}"
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise LabelError(f"{where}: not JSON ({e.msg} at column {e.colno})") from None
         if not isinstance(entry, dict) or not isinstance(entry.get("image"), str) or not isinstance(entry.get("detections"), list):
             raise LabelError(f'{where}: expected {{"image": path, "detections": [...]}} as `pelituomari detect --json` writes')
         path = _image_path(entry["image"], labels)

@@ -56,6 +56,21 @@ def test_a_labels_file_gives_each_photo_its_objects_and_its_hidden_ones(photos):
     assert (b.truth, b.hidden) == ([], [])
 
 
+def test_labels_laid_out_over_many_lines_for_editing_are_read_and_errors_name_where_the_photo_starts(photos):
+    """`jq . labels.jsonl` (or an editor) spreads each photo's object over many lines for correcting by hand."""
+    a = {"image": "a.jpg", "detections": [card([10, 10, 50, 70])]}
+    labels = photos / "labels.json"
+    labels.write_text(json.dumps(a, indent=2) + "\n" + json.dumps({"image": "b.png", "detections": []}, indent=2) + "\n")
+    assert [(p.path.name, len(p.truth)) for p in read_labels(labels)] == [("a.jpg", 1), ("b.png", 0)]
+    lines = json.dumps(a, indent=2).count("\n") + 1
+    labels.write_text(json.dumps(a, indent=2) + "\n" + json.dumps({"image": "b.png", "detections": [card([1, 1, 9, 9], "1x")]}, indent=2))
+    with pytest.raises(LabelError, match=f"line {lines + 1}, detection 0: card must be a rank"):
+        read_labels(labels)
+    labels.write_text(json.dumps(a, indent=2)[:-1])   # the closing brace forgotten
+    with pytest.raises(LabelError, match=f"line {lines}: not JSON \\(Expecting ',' delimiter at column 1\\)"):
+        read_labels(labels)
+
+
 def test_a_relative_image_path_is_looked_for_beside_the_labels_then_where_detect_ran(photos, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes").mkdir()
