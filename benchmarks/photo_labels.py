@@ -67,11 +67,15 @@ def _object(d, w: int, h: int) -> tuple[dict, bool]:
 
 
 def _image_path(name: str, labels: Path) -> Path:
+    """Where a labelled photo is: as named if absolute, else beside the labels file, else in the working
+    directory; ValueError naming both places where it is in neither."""
     p = Path(name)
     if p.is_absolute():
         return p
-    beside = labels.parent / p
-    return beside if beside.exists() or not p.exists() else p
+    for place in (labels.parent / p, p):
+        if place.exists():
+            return place
+    raise ValueError(f"no such file beside the labels ({labels.parent / p}) nor in the working directory ({p})")
 
 
 def _entries(text: str, labels: Path):
@@ -99,16 +103,19 @@ def read_labels(labels: str | Path) -> list[LabelledPhoto]:
         text = labels.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise LabelError(f"{labels}: cannot read the labels file: {e}") from None
-    photos = []
+    photos, first_seen = [], {}
     for n, entry in _entries(text, labels):
         where = f"{labels} line {n}"
         if not isinstance(entry, dict) or not isinstance(entry.get("image"), str) or not isinstance(entry.get("detections"), list):
             raise LabelError(f'{where}: expected {{"image": path, "detections": [...]}} as `pelituomari detect --json` writes')
-        path = _image_path(entry["image"], labels)
         try:
+            path = _image_path(entry["image"], labels)
             image = read_image(str(path))
         except (ValueError, OSError) as e:
-            raise LabelError(f"{where}: image {path}: {e}") from None
+            raise LabelError(f"{where}: image {entry['image']}: {e}") from None
+        if path.resolve() in first_seen:
+            raise LabelError(f"{where}: {path} is labelled already, on line {first_seen[path.resolve()]}")
+        first_seen[path.resolve()] = n
         h, w = image.shape[:2]
         if (entry.get("width", w), entry.get("height", h)) != (w, h):
             raise LabelError(f"{where}: labelled as {entry.get('width')}x{entry.get('height')}, "

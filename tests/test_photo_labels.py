@@ -76,15 +76,19 @@ def test_a_relative_image_path_is_looked_for_beside_the_labels_then_where_detect
     (tmp_path / "notes").mkdir()
     labels = write(tmp_path / "notes" / "labels.jsonl", {"image": "photos/a.jpg", "detections": []})
     assert read_labels(labels)[0].path == Path("photos/a.jpg")        # not beside it: as `detect` was given it
+    cv2.imwrite(str(tmp_path / "a.jpg"), np.zeros((100, 200, 3), np.uint8))   # an a.jpg where detect ran too
     labels = write(photos / "labels.jsonl", {"image": "a.jpg", "detections": []})
-    assert read_labels(labels)[0].path == photos / "a.jpg"
+    assert read_labels(labels)[0].path == photos / "a.jpg"                # the one beside the labels
 
 
 @pytest.mark.parametrize("line, message", [
     ('{"image": "a.jpg", "detections": [}', ": not JSON (Expecting value at column 35)"),
     ('["a.jpg"]', ': expected {"image": path, "detections": [...]} as `pelituomari detect --json` writes'),
     ('{"image": "a.jpg"}', ': expected {"image": path, "detections": [...]} as `pelituomari detect --json` writes'),
-    ('{"image": "c.jpg", "detections": []}', ": image {photos}/c.jpg: no such file"),
+    ('{"image": "c.jpg", "detections": []}',
+     ": image c.jpg: no such file beside the labels ({photos}/c.jpg) nor in the working directory (c.jpg)"),
+    ('{"image": "b.png", "detections": []}', ": {photos}/b.png is labelled already, on line 1"),
+    ('{"image": "empty.jpg", "detections": []}', ": image empty.jpg: empty file"),
     ('{"image": "a.jpg", "width": 640, "height": 480, "detections": []}',
      ": labelled as 640x480, but {photos}/a.jpg is 200x100: a label of another photo?"),
     ('{"image": "a.jpg", "detections": [{"kind": "joker", "box": [0, 0, 9, 9]}]}',
@@ -107,6 +111,7 @@ def test_a_relative_image_path_is_looked_for_beside_the_labels_then_where_detect
      ", detection 0: hidden must be true or false, got 'yes'"),
 ])
 def test_a_labels_file_with_anything_wrong_is_refused_naming_the_line_and_detection(photos, line, message):
+    (photos / "empty.jpg").write_bytes(b"")
     labels = write(photos / "labels.jsonl", {"image": "b.png", "detections": []}, line)
     with pytest.raises(LabelError) as e:
         read_labels(labels)
