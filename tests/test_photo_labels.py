@@ -214,4 +214,6 @@ def test_each_detection_is_drawn_with_its_number_and_reading():
     assert tuple(drawn[120, 400]) == COLOURS["die"]             # an unread die's box, from its box alone
     middle = drawn[165:185, 125:175]
     assert (middle == COLOURS["card"]).all(axis=2).sum() > 20  # "0:Td" written in its middle
+    assert (drawn[104:137, 404:437] == 0).all()                # the die's face left clear ...
+    assert (drawn[80:100, 400:440] == COLOURS["die"]).all(axis=2).sum() > 10  # ... "1:?" written above it
     assert (drawn[300:, :] == 0).all()

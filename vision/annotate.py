@@ -21,9 +21,9 @@ def label_of(kind: str, card: str | None, die: int | None) -> str:
 
 
 def draw_detections(image: np.ndarray, detections) -> np.ndarray:
-    """A copy of the image with each detection's oriented box and, at its middle, its number in the list
-    (as in `detect --json`) and what it was read as: "3:Td", "4:#" (a back), "5:?" (not read). Sized to
-    the image, so a phone photo's labels are as legible as a webcam's."""
+    """A copy of the image with each detection's oriented box and its number in the list (as in `detect
+    --json`) with what it was read as: "3:Td", "4:#" (a back), "5:?" (not read), in a card's middle and
+    above a die. Sized to the image, so a phone photo's labels are as legible as a webcam's."""
     out = image.copy()
     unit = max(out.shape[:2]) / 800
     scale, thick = 0.6 * unit, max(1, round(1.5 * unit))
@@ -34,7 +34,8 @@ def draw_detections(image: np.ndarray, detections) -> np.ndarray:
         cv2.polylines(out, [np.int32(np.round(pts))], True, colour, thick, cv2.LINE_AA)
         text = f"{i}:{label_of(d.kind, d.card, d.die)}"
         (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
-        x, y = int(pts[:, 0].mean() - tw / 2), int(pts[:, 1].mean() + th / 2)
+        x = int(pts[:, 0].mean() - tw / 2)   # a card's label in its middle, a die's above it (not over its face)
+        y = int(pts[:, 1].mean() + th / 2) if d.kind != "die" else max(th + thick, int(pts[:, 1].min()) - base - thick)
         cv2.rectangle(out, (x - thick, y - th - thick), (x + tw + thick, y + base), (0, 0, 0), -1)
         cv2.putText(out, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, thick, cv2.LINE_AA)
     return out
