@@ -247,6 +247,7 @@ def real_dice(detector, root: Path, whole: dict | None = None):
 
 
 def labelled_photos(detector, photos: list[LabelledPhoto]) -> dict:
+    """Scores over labelled photographs (benchmarks/photo_labels.py), each read again from its file."""
     tally = Tally()
     for photo in photos:
         tally.add(photo.truth, detector.detect(read_image(str(photo.path))), photo.hidden)

@@ -113,9 +113,10 @@ def read_labels(labels: str | Path) -> list[LabelledPhoto]:
             image = read_image(str(path))
         except (ValueError, OSError) as e:
             raise LabelError(f"{where}: image {entry['image']}: {e}") from None
-        if path.resolve() in first_seen:
-            raise LabelError(f"{where}: {path} is labelled already, on line {first_seen[path.resolve()]}")
-        first_seen[path.resolve()] = n
+        same = path.resolve()
+        if same in first_seen:
+            raise LabelError(f"{where}: {path} is labelled already, on line {first_seen[same]}")
+        first_seen[same] = n
         h, w = image.shape[:2]
         if (entry.get("width", w), entry.get("height", h)) != (w, h):
             raise LabelError(f"{where}: labelled as {entry.get('width')}x{entry.get('height')}, "

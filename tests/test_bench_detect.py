@@ -1,14 +1,7 @@
 """The detection benchmark's scoring: what counts as found, read, false, or ignored."""
 
-import importlib.util
-from pathlib import Path
-
+from benchmarks import bench_detect
 from vision.detector import Detection
-
-_spec = importlib.util.spec_from_file_location(
-    "bench_detect", Path(__file__).resolve().parent.parent / "benchmarks" / "bench_detect.py")
-bench_detect = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench_detect)
 
 
 def test_found_read_false_and_detections_of_hidden_objects_are_told_apart():

@@ -1,15 +1,10 @@
 """The detector-size benchmark: untrained candidate networks built offline, timed, and their `detect` speed projected."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-_spec = importlib.util.spec_from_file_location(
-    "bench_detector_size", Path(__file__).resolve().parent.parent / "benchmarks" / "bench_detector_size.py")
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+from benchmarks import bench_detector_size as bench
 
 
 def test_each_network_and_size_is_built_timed_and_projected(tmp_path):

@@ -1,7 +1,6 @@
 """Labelled photographs: `detect --json` output corrected by hand is a labels file, `bench_detect --photos`
 scores the detector on it, and a labels file with anything wrong in it is refused naming where."""
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -9,14 +8,10 @@ import cv2
 import numpy as np
 import pytest
 
+from benchmarks import bench_detect
 from benchmarks.photo_labels import LabelError, read_labels
 from pelituomari.cli import main
 from vision.detector import Detection
-
-_spec = importlib.util.spec_from_file_location(
-    "bench_detect", Path(__file__).resolve().parent.parent / "benchmarks" / "bench_detect.py")
-bench_detect = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench_detect)
 
 
 def card(box, code="Td", **extra):
