@@ -1,83 +1,67 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: one seeded data set, a from-scratch training
-# run, then the continuations (a detector fine-tune from our own weights, the card classifier
-# continued on loose-box crops), a second data set (new scenes, dice showing their sides) for the
-# die classifier and a detector fine-tune, and a third (also rows of table cards with gaps) for a
-# last detector fine-tune; its scene crops, with the first data set's single-card crops made again,
-# continue the card classifier on partly covered crops, and its die crops the die classifier. Two
-# more scene sets (seeds 4 and 5) train the side classifier (face up or down); the second, with the
-# real dice boxed whole (models/real_dice_whole_boxes.json), continues the die classifier and the
-# detector once more. A sixth, of dice lying on cards (seed 6), continues the die classifier and a
-# detector whose weights are then mixed 0.7 / 0.3 with step 11's (models.soup). A seventh, of cards only
-# (seed 7) plus 30 000 small patches of fanned cards, trains the index corner reader from scratch, and
-# with the sixth and fifth sets a detector fine-tune, then the same at a 416 px input. Last, on a GPU,
-# three fresh scene sets (seeds 30-32: the mix, cards only, dice on cards) and the real dice photos
-# twice continue the detector for 144 epochs at a 480 px input (step 16), shipped at 480 px for `detect`
-# and at 320 px for the live pipeline. Then three more sets (seeds 40-42), the first made with cards cut by
-# the image's edge labelled (the sets before keep the old rule, --cut-cards unlabelled), continue it at
-# 480 px on the CPU (step 17), and the shipped detector is that one and step 16's mixed half and half.
-# Then face-up cards cut by the edge of small patches, boxed as the detector boxes them (seed 9), continue the
-# index corner reader (step 18). Last, three more sets made like 40-42 (seeds 43-45) continue the shipped
-# detector at 480 px, and that one and the shipped one mixed half and half are the live pipeline's detector
-# (step 19); die crops cut from the boxes of `detect`'s and the live detectors (models.detector_crops, seeds
-# 50-52) continue the die classifier, and the same mix becomes `detect`'s detector too (step 20). Two more
-# sets (seeds 46-47) and card crops cut from the same detectors' boxes (seeds 53-56) continue the card
-# classifier (step 21). Then, on a GPU again, three fresh sets made like step 16's (seeds 70-72, cut cards labelled) and
-# the real dice twice continue `detect`'s detector at 480 px for 0.084 h, and `detect` ships it mixed half and half with
-# step 20's (step 22); that mix continued at 320 px on the GPU on a smaller, dice-rich set (seeds 80-82) is the live
-# pipeline's detector (step 23). Card crops of these two detectors' boxes (seeds 93-96) continue the card classifier
-# once more (step 24). On a GPU once more, three fresh sets (seeds 100-102) continue `detect`'s detector at 480 px for
-# 0.092 h, shipped alone (step 25), and three dice-rich ones (seeds 110-112) the live detector at 320 px for 0.033 h,
-# shipped mixed half and half with step 23's (step 26).
-# On a 2-core CPU the steps took: data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min; detector 79 + 54 +
-# 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed) + 25 min (one thread, beside a
-# detector run) + 13 min (beside one) + 7 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22 min (the second on one
-# thread, beside other runs). A detector step cut off resumes from its runs/ folder when the script is
-# run again; data and classifier steps start over. Step 16 ran on a lent H200 with 16 CPU cores: 144
-# epochs in its 0.33 h budget (the data took under 3 min on 16 cores); without a GPU it trains on the CPU for
-# its 0.33 h, a few epochs, and ships those (the 144 would take days on a 2-core CPU).
-# Steps 22 and 23 ran on a lent H200 too: their sets took 3 and 1 min on 16 cores, then 34 epochs each in the 0.084
-# and 0.026 h budgets (on a 2-core CPU the same budgets train under one epoch).
-# Steps 25 and 26 likewise: 3 and 1 min of data, then 39 and 41 epochs in the 0.092 and 0.033 h budgets.
+# Remake the shipped weights the way they were made: 26 steps, numbered as in models/MODEL_CARD.md
+# ("Training"), which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
+#
+# Time: about 15 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min;
+# detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
+# + 25 + 13 + 7 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22
+# min), and five detector steps made on a lent GPU (16, 22, 23, 25, 26: 144, 34, 34, 39 and 41 epochs in 0.33,
+# 0.084, 0.026, 0.092 and 0.033 h budgets, their data 1-3 min on 16 cores). Without a GPU those steps train
+# on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
+# A detector step cut off resumes from its runs/ folder when the script is run again; data and
+# classifier steps start over. The data sets before step 17 keep the old rule for cards cut by the
+# image's edge (--cut-cards unlabelled), so they are the data the shipped weights learnt from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export YOLO_OFFLINE=1
 real_dice=${1:-../shared/datasets/real-dice-topdown}
 
+# 1. the first data set: scenes, card crops (tight and loose), the real dice
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data --train 2000 --val 200 --card-crops 15600 \
     --loose-card-crops 26000 --real-dice "$real_dice"
+# 2. the detector from scratch at 320 px, the card classifier from scratch
 python3 -m models.train --data runs/data --runs runs/train --only det --only card --epochs 14 --hours 1.3 \
     --cls-epochs 20 --ship
+# 3. the detector fine-tuned from its own weights
 python3 -m models.train --data runs/data --runs runs/train_det2 --only det --init models/weights/detector.pt \
     --epochs 15 --hours 0.9 --ship
+# 4. the card classifier continued on all crops, loose ones included
 python3 -m models.train --data runs/data --runs runs/train_cls_ft --only card --cls-epochs 14 --cls-lr 1.5e-3 \
     --card-init models/weights/card_classifier.pt --threads 2 --ship
+# 5. a second data set (dice show their sides) and the die classifier
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data2 --train 2000 --val 200 --card-crops 0 --seed 1 \
     --real-dice "$real_dice"
 python3 -m models.train --data runs/data2 --runs runs/train_die2 --only die --cls-epochs 8 --ship
+# 6. the detector learns dice with their sides
 python3 -m models.train --data runs/data2 --runs runs/train_det5 --only det --init models/weights/detector.pt \
     --epochs 25 --hours 2.2
+# 7. a third data set (rows of table cards with gaps) and the detector on it
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data3 --train 2000 --val 200 --card-crops 0 --seed 2 \
     --real-dice "$real_dice"
 python3 -m models.train --data runs/data3 --runs runs/train_det6 --only det \
     --init runs/train_det5/det/weights/best.pt --epochs 15 --hours 1.5 --ship
+# 8. the card classifier continued on partly covered crops
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data_crops --train 0 --val 0 --card-crops 15600 \
     --loose-card-crops 26000 --seed 0
 python3 -m models.train --data runs/data3 --extra-data runs/data_crops --runs runs/train_cls_occ --only card \
     --cls-epochs 6 --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 --threads 1 --ship
+# 9. the die classifier continued on the third set's dice
 python3 -m models.train --data runs/data3 --runs runs/train_die3 --only die --cls-epochs 8 --cls-lr 1e-3 \
     --die-init models/weights/die_classifier.pt --threads 1 --ship
+# 10. two more sets (the fifth with the real dice boxed whole) and the side classifier from scratch
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data4 --train 2000 --val 200 --card-crops 0 --seed 4
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data5 --train 2000 --val 200 --card-crops 0 --seed 5 \
     --real-dice "$real_dice" --real-dice-whole
 python3 -m models.train --data runs/data4 --extra-data runs/data5 --runs runs/train_side --only side \
     --cls-epochs 12 --ship
+# 11. the die classifier on whole real dice, then the detector
 python3 -m models.train --data runs/data5 --runs runs/train_die10 --only die --cls-epochs 8 --cls-lr 1e-3 \
     --die-init models/weights/die_classifier.pt --threads 1 --ship
 python3 -m models.train --data runs/data5 --runs runs/train_det10 --only det --init models/weights/detector.pt \
     --epochs 15 --hours 1.0 --ship
+# 12. a sixth set (dice lying on cards): the die classifier, and a detector mixed 0.7 / 0.3 with step 11's
 cp models/weights/detector.pt runs/det11.pt
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data6 --train 700 --val 60 --card-crops 0 --seed 6 --kind dice_on_cards
 python3 -m models.train --data runs/data5 --extra-data runs/data6 --runs runs/train_die12 --only die --cls-epochs 8 \
@@ -85,15 +69,19 @@ python3 -m models.train --data runs/data5 --extra-data runs/data6 --runs runs/tr
 python3 -m models.train --data runs/data5 --extra-data runs/data6 --runs runs/train_det12 --only det \
     --init runs/det11.pt --epochs 13 --hours 0.95
 python3 -m models.soup runs/det11.pt runs/train_det12/det/weights/best.pt --alpha 0.3
+# 13. a seventh set (cards only, fanned patches) and the index corner reader from scratch
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data7 --train 2500 --val 300 --card-crops 0 --seed 7 --kind cards \
     --corner-patches 30000
 python3 -m models.train --data runs/data7 --runs runs/train_corner --only corner --cls-epochs 12 --ship
+# 14. the detector on covered cards and dice on cards; it stays the live pipeline's
 python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det14 --only det \
     --init models/weights/detector.pt --epochs 7 --hours 1.0 --ship
 cp models/weights/detector.onnx models/weights/detector_live.onnx   # the live pipeline keeps step 14's 320 px detector
+# 15. the same at a 416 px input
 python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det17 --only det \
     --init models/weights/detector.pt --imgsz 416 --epochs 8 --hours 1.6 --ship
-device=$(python3 -c "import torch; print(0 if torch.cuda.is_available() else 'cpu')")   # step 16 wants a GPU
+# 16. on a GPU: three fresh sets and the real dice twice, the detector at 480 px (and 320 px for the live pipeline)
+device=$(python3 -c "import torch; print(0 if torch.cuda.is_available() else 'cpu')")
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data30 --train 4000 --val 150 --card-crops 0 --seed 30 --workers 16
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data31 --train 3500 --val 0 --card-crops 0 --seed 31 --kind cards --workers 16
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data32 --train 1500 --val 0 --card-crops 0 --seed 32 --kind dice_on_cards \
@@ -104,6 +92,7 @@ python3 -m models.train --data runs/data30 --extra-data runs/data31 --extra-data
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det18 --only det \
     --init models/weights/detector.pt --imgsz 480 --epochs 120 --hours 0.33 --batch 128 --workers 16 --device "$device" --ship \
     --live-imgsz 320
+# 17. cards cut by the image's edge labelled: the detector continued on the CPU, mixed half and half with step 16's
 python3 -m models.make_dataset --out runs/data40 --train 1800 --val 60 --card-crops 0 --seed 40
 python3 -m models.make_dataset --out runs/data41 --train 1600 --val 0 --card-crops 0 --seed 41 --kind cards
 python3 -m models.make_dataset --out runs/data42 --train 600 --val 0 --card-crops 0 --seed 42 --kind dice_on_cards
@@ -114,9 +103,11 @@ python3 -m models.soup models/weights/detector.pt runs/cand_det19/detector.pt --
     --ship-to runs/soup_live
 cp runs/soup_live/detector.onnx models/weights/detector_live.onnx
 python3 -m models.soup models/weights/detector.pt runs/cand_det19/detector.pt --alpha 0.5 --imgsz 480
+# 18. the corner reader learns cards cut by the image's edge
 python3 -m models.make_dataset --out runs/data_cut --seed 9 --only-patches --cut-card-patches 20800
 python3 -m models.train --data runs/data7 --extra-data runs/data_cut --runs runs/train_corner20 --only corner --cls-epochs 6 \
     --cls-lr 1.5e-3 --corner-init models/weights/corner_classifier.pt --threads 1 --ship
+# 19. the detector continued again; its mix with step 17's is the live pipeline's
 python3 -m models.make_dataset --out runs/data43 --train 1800 --val 60 --card-crops 0 --seed 43
 python3 -m models.make_dataset --out runs/data44 --train 1600 --val 0 --card-crops 0 --seed 44 --kind cards
 python3 -m models.make_dataset --out runs/data45 --train 600 --val 0 --card-crops 0 --seed 45 --kind dice_on_cards
@@ -126,6 +117,7 @@ python3 -m models.train --data runs/data43 --extra-data runs/data44 --extra-data
 python3 -m models.soup models/weights/detector.pt runs/train_det20/det/weights/best.pt --alpha 0.5 --imgsz 320 \
     --ship-to runs/soup_live20
 cp runs/soup_live20/detector.onnx models/weights/detector_live.onnx
+# 20. the die classifier learns crops of the detectors' own boxes; `detect` takes step 19's mix too
 python3 -m models.detector_crops --seed 50 --scenes 900 --out runs/data_detdie
 python3 -m models.detector_crops --seed 51 --scenes 600 --kind dice_on_cards --out runs/data_detdie
 python3 -m models.detector_crops --seed 52 --scenes 300 --out runs/data_detdie_val
@@ -133,6 +125,7 @@ python3 -m models.train --data runs/data43 --extra-data runs/data45 --extra-data
     --runs runs/train_die22 --only die --cls-epochs 8 --cls-lr 1e-3 --die-init models/weights/die_classifier.pt \
     --cls-val runs/data_detdie_val/die_train_det52.npz --cls-val runs/data43/die_val.npz --ship
 python3 -m models.soup models/weights/detector.pt runs/train_det20/det/weights/best.pt --alpha 0.5 --imgsz 480
+# 21. the card classifier learns crops of the detectors' own boxes
 python3 -m models.make_dataset --out runs/data46 --train 1800 --val 60 --card-crops 0 --seed 46
 python3 -m models.make_dataset --out runs/data47 --train 1600 --val 0 --card-crops 0 --seed 47 --kind cards
 python3 -m models.detector_crops --stage card --seed 55 --scenes 200 --out runs/data_detcard_val
@@ -144,6 +137,7 @@ python3 -m models.train --data runs/data46 --extra-data runs/data43 --extra-data
     --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 \
     --cls-val runs/data_detcard_val/card_train_det55.npz --cls-val runs/data46/card_val.npz --cls-val runs/data43/card_val.npz \
     --ship
+# 22. on a GPU: `detect`'s detector continued at 480 px, mixed half and half with step 20's
 python3 -m models.make_dataset --out runs/data70 --train 4500 --val 150 --card-crops 0 --seed 70 --workers 16
 python3 -m models.make_dataset --out runs/data71 --train 4500 --val 0 --card-crops 0 --seed 71 --kind cards --workers 16
 python3 -m models.make_dataset --out runs/data72 --train 1500 --val 0 --card-crops 0 --seed 72 --kind dice_on_cards --workers 16
@@ -151,6 +145,7 @@ python3 -m models.train --data runs/data70 --extra-data runs/data71 --extra-data
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det22 --only det \
     --init models/weights/detector.pt --imgsz 480 --epochs 40 --hours 0.0839 --batch 128 --workers 16 --device "$device"
 python3 -m models.soup models/weights/detector.pt runs/train_det22/det/weights/last.pt --alpha 0.5 --imgsz 480
+# 23. on a GPU: that mix continued at 320 px on dice-rich scenes is the live pipeline's
 python3 -m models.make_dataset --out runs/data80 --train 2000 --val 60 --card-crops 0 --seed 80 --workers 16
 python3 -m models.make_dataset --out runs/data81 --train 600 --val 0 --card-crops 0 --seed 81 --kind cards --workers 16
 python3 -m models.make_dataset --out runs/data82 --train 1000 --val 0 --card-crops 0 --seed 82 --kind dice_on_cards --workers 16
@@ -160,6 +155,7 @@ python3 -m models.train --data runs/data80 --extra-data runs/data81 --extra-data
     --ship --ship-last --ship-to runs/cand_live23
 cp runs/cand_live23/detector.onnx models/weights/detector_live.onnx
 cp runs/cand_live23/detector.pt models/weights/detector_live.pt
+# 24. the card classifier learns crops of steps 22 and 23's boxes
 python3 -m models.detector_crops --stage card --seed 95 --scenes 200 --out runs/data_detcard24_val
 python3 -m models.detector_crops --stage card --seed 93 --scenes 900 --out runs/data_detcard24
 python3 -m models.detector_crops --stage card --seed 94 --scenes 500 --kind cards --out runs/data_detcard24
@@ -169,6 +165,7 @@ python3 -m models.train --data runs/data46 --extra-data runs/data43 --extra-data
     --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 \
     --cls-val runs/data_detcard24_val/card_train_det95.npz --cls-val runs/data46/card_val.npz --cls-val runs/data43/card_val.npz \
     --ship
+# 25. on a GPU: `detect`'s detector continued at 480 px, shipped alone
 python3 -m models.make_dataset --out runs/data100 --train 4500 --val 150 --card-crops 0 --seed 100 --workers 16
 python3 -m models.make_dataset --out runs/data101 --train 4500 --val 0 --card-crops 0 --seed 101 --kind cards --workers 16
 python3 -m models.make_dataset --out runs/data102 --train 1500 --val 0 --card-crops 0 --seed 102 --kind dice_on_cards \
@@ -177,6 +174,7 @@ python3 -m models.train --data runs/data100 --extra-data runs/data101 --extra-da
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det25 --only det \
     --init models/weights/detector.pt --imgsz 480 --epochs 40 --hours 0.0917 --batch 128 --workers 16 --device "$device" \
     --ship --ship-last
+# 26. on a GPU: the live detector continued at 320 px, mixed half and half with step 23's
 python3 -m models.make_dataset --out runs/data110 --train 2000 --val 60 --card-crops 0 --seed 110 --workers 16
 python3 -m models.make_dataset --out runs/data111 --train 600 --val 0 --card-crops 0 --seed 111 --kind cards --workers 16
 python3 -m models.make_dataset --out runs/data112 --train 1000 --val 0 --card-crops 0 --seed 112 --kind dice_on_cards \
