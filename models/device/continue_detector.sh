@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# On a lent GPU machine: fresh scenes made on its cores, then a detector continued for what is left of a
+# time budget; stripped best/last checkpoints, results.csv and the log are left in $OUT to come back.
+# Steps 22, 23, 25 and 26 were made so (models/MODEL_CARD.md, "Training"). A session lends 15 minutes of
+# device time and one command at most 10, and the machine's start counts, so one call of about 540 s is
+# the whole budget: the data take 1-3 minutes of it on 16 cores, training the rest.
+#
+#   here:   models/device/prepare.sh                       (fills the git-ignored .devcarry/)
+#   there:  bash models/device/continue_detector.sh [DEVICE] [SCALE] [BUDGET_S]   (carry: .devcarry)
+#   then:   python3 -m models.soup models/weights/detector.pt $FILES_AT/last.pt --alpha A --imgsz 480 --ship-to DIR
+#   rehearse here on the CPU first:  SEED0=900 BATCH=16 OUT=/tmp/rehearsal bash models/device/continue_detector.sh cpu 0.005 150
+#
+# SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
+# 70; each session takes fresh ones), MIX, VAL, CARDS, DICE (scenes of each kind: 4500, 150, 4500,
+# 1500), IMGSZ (480; 320 for the live detector), INIT (models/weights/detector.pt), RUN (the run's
+# folder, runs/train_det$SEED0) and BATCH (128).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+device=${1:-0}; scale=${2:-1}; budget=${3:-540}
+start=$(date +%s)
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+exec > >(tee -a "$OUT/job.log") 2>&1
+elapsed() { echo $(( $(date +%s) - start )); }
+echo "[$(elapsed) s] start on $(hostname), $(nproc) cores"
+nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .devcarry/whl/*.whl \
+    || { echo "wheels failed"; exit 3; }
+# ultralytics reads its results.csv with polars, which the machine lacks, and carries on when that fails
+mkdir -p /tmp/site/polars && echo '"""stub"""' > /tmp/site/polars/__init__.py
+export PYTHONPATH=/tmp/site:$PWD YOLO_OFFLINE=1 PYTHONUNBUFFERED=1
+python3 -c "import torch, ultralytics, cv2, onnxruntime; print('torch', torch.__version__, 'cuda', torch.cuda.is_available(), \
+'ultralytics', ultralytics.__version__, 'cv2', cv2.__version__)" || { echo "imports failed"; exit 3; }
+python3 - <<'PY' || { echo "deck cache failed"; exit 3; }
+from pathlib import Path
+import cv2
+made = 0
+for p in Path(".devcarry/cards").glob("*/*.webp"):
+    out = Path("runs/cards") / p.parent.name / (p.stem + ".png")
+    if not out.exists():   # a warm machine, or a rehearsal beside the real cache, keeps its PNGs
+        out.parent.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(out), cv2.imread(str(p), cv2.IMREAD_UNCHANGED))
+        made += 1
+print("deck cache:", made, "PNGs made from WebP")
+PY
+mkdir -p runs/data_realw/det && cp -r .devcarry/realw/images .devcarry/realw/labels runs/data_realw/det/
+printf 'path: %s\ntrain: images/train\nval: images/train\nnames:\n  0: card\n  1: card_back\n  2: die\n' \
+    "$PWD/runs/data_realw/det" > runs/data_realw/det/data.yaml
+scenes() { python3 -c "print(max(2, round($1 * $scale)))"; }
+workers=$(nproc)
+S=${SEED0:-70}; IMGSZ=${IMGSZ:-480}; INIT=${INIT:-models/weights/detector.pt}; RUN=${RUN:-runs/train_det$S}
+BATCH=${BATCH:-128}
+export OUT RUN
+echo "[$(elapsed) s] data, seeds $S-$((S + 2))"
+python3 -m models.make_dataset --out runs/data$S --train "$(scenes ${MIX:-4500})" --val "$(scenes ${VAL:-150})" \
+        --card-crops 0 --seed $S --workers "$workers" | tail -1 \
+    && python3 -m models.make_dataset --out runs/data$((S + 1)) --train "$(scenes ${CARDS:-4500})" --val 0 --card-crops 0 \
+        --seed $((S + 1)) --kind cards --workers "$workers" | tail -1 \
+    && python3 -m models.make_dataset --out runs/data$((S + 2)) --train "$(scenes ${DICE:-1500})" --val 0 --card-crops 0 \
+        --seed $((S + 2)) --kind dice_on_cards --workers "$workers" | tail -1 \
+    || { echo "data failed"; exit 3; }
+hours=$(python3 -c "print(round(max(45, $budget - $(elapsed) - 50) / 3600, 4))")   # 50 s for the last validation and copies
+echo "[$(elapsed) s] train for $hours h"
+timeout $(( budget + 20 - $(elapsed) )) python3 -m models.train --data runs/data$S --extra-data runs/data$((S + 1)) \
+    --extra-data runs/data$((S + 2)) --extra-data runs/data_realw --extra-data runs/data_realw --runs "$RUN" --only det \
+    --init "$INIT" --imgsz "$IMGSZ" --epochs 40 --hours "$hours" --batch "$BATCH" --workers "$workers" --device "$device"
+echo "[$(elapsed) s] train rc $?"
+python3 - <<'PY'
+import os, shutil
+from pathlib import Path
+from ultralytics.utils.torch_utils import strip_optimizer
+out, run = Path(os.environ["OUT"]), Path(os.environ["RUN"]) / "det"
+for name in ("best.pt", "last.pt"):
+    if (run / "weights" / name).exists():
+        strip_optimizer(run / "weights" / name, out / name)
+if (run / "results.csv").exists():
+    shutil.copy(run / "results.csv", out / "results.csv")
+PY
+ls -la "$OUT"; echo "[$(elapsed) s] done"

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Fill .devcarry/ (git-ignored) with what models/device/continue_detector.sh needs on a lent GPU machine.
+# That machine has torch with CUDA, but neither ultralytics nor the Debian card decks, and no network;
+# the `device` tool takes at most 64 MiB of working tree along. So the carry holds:
+# - the ultralytics wheels, from this machine's local package index;
+# - the rendered deck cache as WebP at quality 90 (8 MB for the 742 PNGs' 69; mean pixel error about 2
+#   of 255, so scenes made from it differ a little from scenes made here);
+# - the real dice training photos with their whole-die boxes (models/real_dice_whole_boxes.json).
+#
+#   models/device/prepare.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+real_dice=${1:-../shared/datasets/real-dice-topdown}
+carry=.devcarry
+rm -rf "$carry"
+mkdir -p "$carry/whl" "$carry/realw"
+version() { python3 -c "from importlib.metadata import version; print(version('$1'))"; }
+python3 -m pip download -q --no-deps -d "$carry/whl" "ultralytics==$(version ultralytics)" \
+    "ultralytics-thop==$(version ultralytics-thop)"
+python3 - <<'PY'
+from pathlib import Path
+import cv2
+from models.synth import decks
+cache, carry = Path("runs/cards"), Path(".devcarry/cards")
+if not any(cache.glob("*/back.png")):
+    decks.render_all(cache)   # needs librsvg2-bin, kdegames-card-data-kf5 and aisleriot
+names = [d.parent.name for d in cache.glob("*/back.png")]
+for name in names:
+    for png in (cache / name).glob("*.png"):
+        out = carry / name / (png.stem + ".webp")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(out), cv2.imread(str(png), cv2.IMREAD_UNCHANGED), [cv2.IMWRITE_WEBP_QUALITY, 90])
+print(f"deck cache: {len(names)} decks, {sum(1 for _ in carry.glob('*/*.webp'))} cards as WebP")
+PY
+if [ ! -d runs/data_realw/det/images ]; then
+    python3 -m models.make_dataset --out runs/data_realw --train 0 --val 0 --card-crops 0 --real-dice "$real_dice" \
+        --real-dice-whole
+fi
+cp -r runs/data_realw/det/images runs/data_realw/det/labels "$carry/realw/"
+du -sh "$carry"
