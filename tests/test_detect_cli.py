@@ -82,3 +82,19 @@ def test_a_phone_photo_is_read_the_way_up_it_is_shown(tmp_path, scene_png, capsy
     assert [(jpg["detections"][i]["kind"], jpg["detections"][i]["card"]) for i in sure] == [
         (png["detections"][i]["kind"], png["detections"][i]["card"]) for i in sure]
     assert np.abs(np.array([d["box"] for d in jpg["detections"]]) - [d["box"] for d in png["detections"]]).max() < 3
+
+
+def test_a_heic_photo_is_named_and_the_way_to_jpeg_given(tmp_path, scene_png, capsys):
+    heic = tmp_path / "IMG_0042.HEIC"   # an iPhone photo's first bytes: an ISO media file of brand heic
+    heic.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64))
+    video = tmp_path / "clip.jpg"      # an MP4 by mistake: ISO media too, but no HEIF brand
+    video.write_bytes(b"\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2" + bytes(64))
+    assert main(["detect", str(heic), str(video), scene_png, "--json"]) == 1
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["image"] for line in out.splitlines()] == [scene_png]
+    assert err.splitlines() == [
+        f"pelituomari detect: {heic}: a HEIC photo, which OpenCV cannot read: convert it to JPEG "
+        "(`heif-convert IN.heic OUT.jpg`), or have the phone save JPEG (iPhone: Settings > Camera > Formats > "
+        "Most Compatible)",
+        f"pelituomari detect: {video}: not a readable image (88 bytes; expected JPEG, PNG, BMP, TIFF or WebP)",
+    ]

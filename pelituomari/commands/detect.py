@@ -47,9 +47,20 @@ def read_image(path: str):
     if not data:
         raise ValueError("empty file")
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None and is_heif(data):
+        raise ValueError("a HEIC photo, which OpenCV cannot read: convert it to JPEG (`heif-convert IN.heic OUT.jpg`), "
+                         "or have the phone save JPEG (iPhone: Settings > Camera > Formats > Most Compatible)")
     if image is None:
         raise ValueError(f"not a readable image ({len(data)} bytes; expected JPEG, PNG, BMP, TIFF or WebP)")
     return image
+
+
+HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1")
+
+
+def is_heif(data: bytes) -> bool:
+    """Whether data is a HEIF file (an iPhone's default photo format): an ISO media file of a HEIF brand."""
+    return data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS
 
 
 def drawing_path(folder: Path, image: str, taken: set[Path]) -> Path:
