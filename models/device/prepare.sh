@@ -25,6 +25,9 @@ cache, carry = Path("runs/cards"), Path(".devcarry/cards")
 if not any(cache.glob("*/back.png")):
     decks.render_all(cache)   # needs librsvg2-bin, kdegames-card-data-kf5 and aisleriot
 names = [d.parent.name for d in cache.glob("*/back.png")]
+if not names:   # scenes would fall back to the procedural decks alone, silently
+    raise SystemExit("no SVG card decks rendered into runs/cards: apt-get install -y librsvg2-bin "
+                     "kdegames-card-data-kf5 aisleriot, then run this again")
 for name in names:
     for png in (cache / name).glob("*.png"):
         out = carry / name / (png.stem + ".webp")
