@@ -1,6 +1,7 @@
 """`pelituomari detect IMAGE... --json`: the output contract and per-file errors."""
 
 import json
+import sys
 
 import cv2
 import numpy as np
@@ -60,6 +61,15 @@ def test_missing_weights_say_where_and_how_to_train(tmp_path, scene_png, capsys)
     assert rc == 2
     assert f"model file not found: {tmp_path / 'nowhere' / 'detector.onnx'}" in err
     assert "python3 -m models.train" in err
+
+
+def test_the_ultralytics_backend_without_ultralytics_says_which_extra(scene_png, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ultralytics", None)   # what importing it does on an install without it
+    rc = main(["detect", scene_png, "--backend", "ultralytics"])
+    out, err = capsys.readouterr()
+    assert (rc, out) == (2, "")
+    assert err == ('pelituomari detect: --backend ultralytics needs the Python package ultralytics '
+                   '(the [train] extra: python3 -m pip install -e ".[train]")\n')
 
 
 def test_a_phone_photo_is_read_the_way_up_it_is_shown(tmp_path, scene_png, capsys):

@@ -21,7 +21,9 @@ def add_parser(sub) -> None:
     p.add_argument("--json", action="store_true",
                    help='one JSON object per image per line: {"image", "width", "height", "detections"}')
     p.add_argument("--weights", help="folder holding the model files (default: the shipped models/weights)")
-    p.add_argument("--backend", choices=("onnx", "ultralytics"), default="onnx")
+    p.add_argument("--backend", choices=("onnx", "ultralytics"), default="onnx",
+                   help="run the detector with onnxruntime (default; detector.onnx) or with ultralytics on "
+                        "PyTorch (detector.pt; needs the [train] extra)")
     p.add_argument("--conf", type=float, default=DEFAULT_CONF,
                    help=f"detector confidence threshold (default {DEFAULT_CONF})")
     p.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
@@ -90,6 +92,9 @@ def run(args) -> int:
         detector = Detector(args.weights, backend=args.backend, conf=args.conf, views=args.views)
     except WeightsMissing as e:
         raise CommandError(str(e)) from None
+    except ModuleNotFoundError as e:   # the ultralytics backend on an install without the [train] extra
+        extra = ' (the [train] extra: python3 -m pip install -e ".[train]")' if e.name == "ultralytics" else ""
+        raise CommandError(f"--backend {args.backend} needs the Python package {e.name}{extra}") from None
     failed = 0
     for path in args.images:
         try:
