@@ -35,7 +35,6 @@ os.environ.setdefault("YOLO_OFFLINE", "1")
 MATCH_IOU = 0.5
 STAGES = ("die", "card", "corner")
 JPEG_QUALITY = (70, 96)  # numpy's integers: 70-95
-CROP_EXPAND = 1.04  # vision.crops.upright_quad's default: how much the corner crops' geometry grows a box
 
 
 def _matches(image: np.ndarray, truth: list[tuple[tuple, object]], detector, kinds: tuple[str, ...]):
@@ -97,9 +96,7 @@ def corner_crops(image: np.ndarray, cards: list[tuple[tuple, object]], detectors
     for detector in detectors:
         for rect, obj in _matches(image, cards, detector, ("card", "card_back")):
             if obj is not None:
-                (cx, cy), (w, h), angle = rect
-                grow = float(rng.choice(detector.card_crop_scales)) / CROP_EXPAND
-                c, y = cut_corner_samples(image, obj, ((cx, cy), (w * grow, h * grow), angle))
+                c, y = cut_corner_samples(image, obj, rect, float(rng.choice(detector.card_crop_scales)))
                 crops += c
                 labels += y
     return crops, labels

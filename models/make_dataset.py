@@ -223,7 +223,7 @@ def _area(poly) -> float:
     return float(cv2.contourArea(np.float32(poly)))
 
 
-def cut_corner_samples(image, obj, rect) -> tuple[list[np.ndarray], list[int]]:
+def cut_corner_samples(image, obj, rect, expand: float = 1.04) -> tuple[list[np.ndarray], list[int]]:
     """The two index corner crops of rect, an oriented box around the part in sight of a card cut by the
     image's edge (as the detector boxes it), labelled as corner_samples labels a whole card's. The crop
     is of that part, stretched to a card's shape and turned sideways when less than a card's width of its
@@ -231,14 +231,15 @@ def cut_corner_samples(image, obj, rect) -> tuple[list[np.ndarray], list[int]]:
     from the card's own axes: a corner crop shows the card's index upright when its axes run along the
     card's (the top left index) or against them (the bottom right, turned). It is labelled with the card
     where INDEX_SEEN of that index lies in the crop, in sight and within the frame; NO_INDEX where under
-    INDEX_GONE does, or the crop sees the card sideways; those in between are left out."""
+    INDEX_GONE does, or the crop sees the card sideways; those in between are left out. expand grows rect
+    before cutting, as the Detector's card_crop_scales do (1.04: vision.crops' default)."""
     h, w = image.shape[:2]
     to_image = own_axes_to_image(obj.corners)
     to_card = np.linalg.inv(to_image)
-    q = upright_quad(rect)  # the crop's top left, top right, bottom right and bottom left in the image
+    q = upright_quad(rect, expand)  # the crop's top left, top right, bottom right and bottom left in the image
     sx, sy = CORNER_SHARE
     crops, labels = [], []
-    for crop, (origin, ex, ey) in zip(index_corners(image, rect), ((q[0], q[1] - q[0], q[3] - q[0]),
+    for crop, (origin, ex, ey) in zip(index_corners(image, rect, expand), ((q[0], q[1] - q[0], q[3] - q[0]),
                                                                     (q[2], q[3] - q[2], q[1] - q[2]))):
         corner = np.float64([origin, origin + sx * ex, origin + sx * ex + sy * ey, origin + sy * ey])
         uv = cv2.perspectiveTransform(corner[None], to_card)[0].astype(np.float32)
