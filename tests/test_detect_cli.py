@@ -68,7 +68,7 @@ def test_the_ultralytics_backend_without_ultralytics_says_which_extra(scene_png,
     rc = main(["detect", scene_png, "--backend", "ultralytics"])
     out, err = capsys.readouterr()
     assert (rc, out) == (2, "")
-    assert err == ('pelituomari detect: --backend ultralytics needs the Python package ultralytics '
+    assert err == ('pelituomari detect: the ultralytics backend needs the Python package ultralytics '
                    '(the [train] extra: python3 -m pip install -e ".[train]")\n')
 
 

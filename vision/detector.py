@@ -42,6 +42,10 @@ class WeightsMissing(FileNotFoundError):
     """A model file is not where the detector expects it."""
 
 
+class BackendMissing(ImportError):
+    """The package a backend runs on is not installed."""
+
+
 @dataclass(frozen=True)
 class Detection:
     kind: str                                   # "card" (face up), "card_back" or "die"
@@ -180,7 +184,11 @@ class Detector:
             if not det_file.is_file():
                 raise WeightsMissing(f"model file not found: {det_file}; {TRAIN_HINT}")
             os.environ.setdefault("YOLO_OFFLINE", "1")
-            from ultralytics import YOLO
+            try:
+                from ultralytics import YOLO
+            except ImportError:
+                raise BackendMissing('the ultralytics backend needs the Python package ultralytics '
+                                     '(the [train] extra: python3 -m pip install -e ".[train]")') from None
             self._det = YOLO(str(det_file), task="obb")
             self.imgsz = imgsz or int(self._det.model.args.get("imgsz", 320))
         self._card = _session(folder / "card_classifier.onnx", threads, spin)

@@ -77,7 +77,7 @@ def drawing_path(folder: Path, image: str, taken: set[Path]) -> Path:
 
 
 def run(args) -> int:
-    from vision.detector import Detector, WeightsMissing
+    from vision.detector import BackendMissing, Detector, WeightsMissing
     if not 0 < args.conf < 1:
         raise CommandError(f"--conf must be between 0 and 1, got {args.conf}")
     drawn: set[Path] = set()
@@ -90,11 +90,8 @@ def run(args) -> int:
             raise CommandError(f"--draw {args.draw}: cannot make the folder: {e.strerror or e}") from None
     try:
         detector = Detector(args.weights, backend=args.backend, conf=args.conf, views=args.views)
-    except WeightsMissing as e:
+    except (WeightsMissing, BackendMissing) as e:
         raise CommandError(str(e)) from None
-    except ModuleNotFoundError as e:   # the ultralytics backend on an install without the [train] extra
-        extra = ' (the [train] extra: python3 -m pip install -e ".[train]")' if e.name == "ultralytics" else ""
-        raise CommandError(f"--backend {args.backend} needs the Python package {e.name}{extra}") from None
     failed = 0
     for path in args.images:
         try:
