@@ -42,9 +42,8 @@ for p in Path(".devcarry/cards").glob("*/*.webp"):
         made += 1
 print("deck cache:", made, "PNGs made from WebP")
 PY
-mkdir -p runs/data_realw/det && cp -r .devcarry/realw/images .devcarry/realw/labels runs/data_realw/det/
-printf 'path: %s\ntrain: images/train\nval: images/train\nnames:\n  0: card\n  1: card_back\n  2: die\n' \
-    "$PWD/runs/data_realw/det" > runs/data_realw/det/data.yaml
+mkdir -p runs/data_realw/det && cp -r .devcarry/realw/. runs/data_realw/det/
+sed -i "s|^path: .*|path: $PWD/runs/data_realw/det|" runs/data_realw/det/data.yaml   # made where prepare.sh ran
 scenes() { python3 -c "print(max(2, round($1 * $scale)))"; }
 workers=$(nproc)
 S=${SEED0:-70}; IMGSZ=${IMGSZ:-480}; INIT=${INIT:-models/weights/detector.pt}; RUN=${RUN:-runs/train_det$S}

@@ -39,5 +39,5 @@ if [ ! -d runs/data_realw/det/images ]; then
     python3 -m models.make_dataset --out runs/data_realw --train 0 --val 0 --card-crops 0 --real-dice "$real_dice" \
         --real-dice-whole
 fi
-cp -r runs/data_realw/det/images runs/data_realw/det/labels "$carry/realw/"
+cp -r runs/data_realw/det/. "$carry/realw/"   # images, labels and make_dataset's data.yaml
 du -sh "$carry"
