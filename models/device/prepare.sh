@@ -3,8 +3,8 @@
 # That machine has torch with CUDA, but neither ultralytics nor the Debian card decks, and no network;
 # the `device` tool takes at most 64 MiB of working tree along. So the carry holds:
 # - the ultralytics wheels, from this machine's local package index;
-# - the rendered deck cache as WebP at quality 90 (8 MB for the 742 PNGs' 69; mean pixel error about 2
-#   of 255, so scenes made from it differ a little from scenes made here);
+# - the rendered deck cache as WebP at quality 90 (8 MB for the 742 PNGs' 69; colour error 1.4 of 255
+#   on the mean card, 5.2 on the worst, so scenes made from it differ a little from scenes made here);
 # - the real dice training photos with their whole-die boxes (models/real_dice_whole_boxes.json).
 #
 #   models/device/prepare.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
