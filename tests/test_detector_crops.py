@@ -83,6 +83,24 @@ def test_each_box_on_a_face_up_card_gives_its_index_corners_labelled_by_what_of_
     assert detector_crops.corner_crops(image, cards[1:], [detector], np.random.default_rng(0)) == ([], [])
 
 
+def test_corner_crops_are_cut_at_the_detectors_scale_as_it_reads_them():
+    """At each of the Detector's card_crop_scales the crops are what the Detector's corner reader is given
+    for that box (vision.crops.index_corners at that scale), not the box at the crops' default growth."""
+    from models.synth.scene import SceneObject
+    from vision.crops import index_corners
+    image = np.random.default_rng(3).integers(0, 256, (200, 200, 3), dtype=np.uint8)
+    td = SceneObject("card", np.float32([[20, 20], [83, 20], [83, 108], [20, 108]]), card="Td", index_visible=(1.0, 1.0))
+    rect = ((51.5, 64.0), (63.0, 88.0), 0.0)
+    for scale in (0.97, 1.12):
+        detector = Boxes((rect, CARD))
+        detector.card_crop_scales = (scale,)
+        crops, labels = detector_crops.corner_crops(image, [((20.0, 20.0, 83.0, 108.0), td)], [detector],
+                                                    np.random.default_rng(0))
+        assert labels == [CARD_CODES.index("Td")] * 2
+        assert all((a == b).all() for a, b in zip(crops, index_corners(image, rect, scale), strict=True))
+        assert not (crops[0] == index_corners(image, rect)[0]).all()
+
+
 def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
     detector_crops.main(["--seed", "52", "--scenes", "3", "--kind", "dice_on_cards", "--no-svg", "--out", str(tmp_path)])
     data = np.load(tmp_path / "die_train_det52.npz")
