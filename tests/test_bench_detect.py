@@ -227,3 +227,47 @@ def test_cards_reaching_beyond_the_frame_are_scored_alone_and_within_it_apart(mo
     assert scores["in_the_open"]["cards"] == 1  # half of the Td is out of sight: it does not lie in the open
     # the 5s shows its index corners (the generator's default: nothing covers them); the Td is cut by the frame
     assert scores["index_in_sight"] == {"cards": 1, "face_up_found": 1.0, "card_identity_accuracy": 1.0}
+
+
+def test_more_sets_are_scored_pooled_and_apart_from_the_main_set(tmp_path, monkeypatch):
+    """Seed 0's 200 scenes hold about 450 cards: a few cards move its percentages a point. --more-sets
+    scores further sets' scenes pooled, each set by its own seed and kind, and leaves the main scores
+    as they were."""
+    import json
+
+    import numpy as np
+    from models.synth.scene import Scene, SceneObject
+    asked = []
+
+    def scene(rng, cache, decks, kind):
+        seed = int(rng.bit_generator.seed_seq.entropy[0])
+        asked.append((seed, kind))
+        card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")
+        return Scene(np.zeros((100, 100, 3), np.uint8), [card], [])
+    monkeypatch.setattr(bench_detect, "make_scene", scene)
+    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
+
+    class SeesOnlyOddScenes:   # finds and reads the card in every other scene it is shown
+        def __init__(self, weights, conf, views):
+            self.imgsz, self.shown = 480, 0
+
+        def detect(self, image):
+            self.shown += 1
+            return [Detection("card", (10, 10, 50, 70), 0.9, card="Td")] if self.shown % 2 else []
+    monkeypatch.setattr(bench_detect, "Detector", SeesOnlyOddScenes)
+    monkeypatch.setattr(bench_detect, "speed", lambda detector, images: {})
+    out = tmp_path / "more.json"
+    bench_detect.main(["--synthetic", "1", "--more-sets", "201", "203:cards", "205:cards", "--out", str(out)])
+    result = json.loads(out.read_text())
+    assert asked == [(0, None), (201, None), (203, "cards"), (205, "cards")]
+    assert (result["synthetic_validation"]["cards"], result["synthetic_validation"]["cards_found"]) == (1, 1.0)
+    more = result["more_sets"]
+    assert (more["sets"], more["scenes"], more["cards"], more["counts"]["face_up_found"], more["counts"]["cards_read"]) == (
+        ["201", "203:cards", "205:cards"], 3, 3, 1, 1)
+
+
+def test_a_more_sets_entry_that_is_not_seed_or_seed_kind_is_named(capsys):
+    import pytest
+    with pytest.raises(SystemExit):
+        bench_detect.main(["--more-sets", "201", "203:card"])
+    assert "'203:card': expected SEED or SEED:KIND, KIND one of cards, dice, dome, mixed, dice_on_cards" in capsys.readouterr().err
