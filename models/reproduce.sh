@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 26 steps, numbered as in models/MODEL_CARD.md
+# Remake the shipped weights the way they were made: 27 steps, numbered as in models/MODEL_CARD.md
 # ("Training"), which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -7,8 +7,8 @@
 # Time: about 15 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
 # + 25 + 13 + 7 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22
-# min), and five detector steps made on a lent GPU (16, 22, 23, 25, 26: 144, 34, 34, 39 and 41 epochs in 0.33,
-# 0.084, 0.026, 0.092 and 0.033 h budgets, their data 1-3 min on 16 cores). Without a GPU those steps train
+# min), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
+# 0.33, 0.084, 0.026, 0.092, 0.033 and 0.079 h budgets, their data 1-3.5 min on 16 cores). Without a GPU those steps train
 # on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
 # A detector step cut off resumes from its runs/ folder when the script is run again; data and
 # classifier steps start over. The data sets before step 17 keep the old rule for cards cut by the
@@ -186,3 +186,12 @@ python3 -m models.soup models/weights/detector_live.pt runs/train_live26/det/wei
     --ship-to runs/soup_live26
 cp runs/soup_live26/detector.onnx models/weights/detector_live.onnx
 cp runs/soup_live26/detector.pt models/weights/detector_live.pt
+# 27. on a GPU: `detect`'s detector continued at 480 px on more cards-only scenes, shipped alone
+python3 -m models.make_dataset --out runs/data140 --train 3500 --val 150 --card-crops 0 --seed 140 --workers 16
+python3 -m models.make_dataset --out runs/data141 --train 5500 --val 0 --card-crops 0 --seed 141 --kind cards --workers 16
+python3 -m models.make_dataset --out runs/data142 --train 1500 --val 0 --card-crops 0 --seed 142 --kind dice_on_cards \
+    --workers 16
+python3 -m models.train --data runs/data140 --extra-data runs/data141 --extra-data runs/data142 \
+    --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det27 --only det \
+    --init models/weights/detector.pt --imgsz 480 --epochs 40 --hours 0.0792 --batch 128 --workers 16 --device "$device" \
+    --ship --ship-last

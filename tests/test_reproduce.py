@@ -1,5 +1,5 @@
 """models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 15 hours
-of CPU (the step times in its header add up to 971 minutes, one untimed) and two GPU steps, so CI
+of CPU (the step times in its header add up to 971 minutes, one untimed) and six GPU steps, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""
@@ -70,7 +70,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (33, 27, 7, 11)
+            modules.count("models.detector_crops")) == (36, 28, 7, 11)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -115,6 +115,9 @@ def test_every_training_command_parses_with_its_module():
         Path("models/weights/detector_live.pt"), Path("runs/train_live26/det/weights/last.pt"), 0.5, 320,
         Path("runs/soup_live26"))
     assert copies[-2:] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
+    gpu27 = runs["runs/train_det27"]   # step 27: `detect`'s detector continued on more cards-only scenes, shipped alone
+    assert (gpu27.init, gpu27.imgsz, gpu27.ship, gpu27.ship_last, gpu27.ship_to, gpu27.extra_data[0]) == (
+        Path("models/weights/detector.pt"), 480, True, True, train.WEIGHTS, Path("runs/data141"))
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
@@ -125,7 +128,8 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
     assert [out for out, rule in rules if rule == "labelled"] == [
         "runs/data40", "runs/data41", "runs/data42", "runs/data43", "runs/data44", "runs/data45", "runs/data46",
         "runs/data47", "runs/data70", "runs/data71", "runs/data72", "runs/data80", "runs/data81",
-        "runs/data82", "runs/data100", "runs/data101", "runs/data102", "runs/data110", "runs/data111", "runs/data112"]
+        "runs/data82", "runs/data100", "runs/data101", "runs/data102", "runs/data110", "runs/data111", "runs/data112",
+        "runs/data140", "runs/data141", "runs/data142"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():

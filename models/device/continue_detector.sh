@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # On a lent GPU machine: fresh scenes made on its cores, then a detector continued for what is left of a
 # time budget; stripped best/last checkpoints, results.csv and the log are left in $OUT to come back.
-# Steps 22, 23, 25 and 26 were made so (models/MODEL_CARD.md, "Training"). A session lends 15 minutes of
+# Steps 22, 23, 25, 26 and 27 were made so (models/MODEL_CARD.md, "Training"). A session lends 15 minutes of
 # device time and one command at most 10, and the machine's start counts, so one call of about 540 s is
-# the whole budget: the data take 1-3 minutes of it on 16 cores, training the rest.
+# the whole budget: the data take 1-3.5 minutes of it on 16 cores (step 27's 10 650 scenes 204 s on an H100
+# machine, step 25's as many 170 s on an H200 one), training the rest (26 and 39 epochs at 480 px).
 #
 #   here:   models/device/prepare.sh                       (fills the git-ignored .devcarry/)
 #   there:  bash models/device/continue_detector.sh [DEVICE] [SCALE] [BUDGET_S]   (carry: .devcarry)
@@ -11,9 +12,10 @@
 #   rehearse here on the CPU first:  SEED0=900 BATCH=16 OUT=/tmp/rehearsal bash models/device/continue_detector.sh cpu 0.005 150
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones), MIX, VAL, CARDS, DICE (scenes of each kind: 4500, 150, 4500,
-# 1500), IMGSZ (480; 320 for the live detector), INIT (models/weights/detector.pt), RUN (the run's
-# folder, runs/train_det$SEED0) and BATCH (128).
+# 70; each session takes fresh ones: 160 is next, and 201-206 are the benchmark's --more-sets, never to be
+# trained on), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
+# 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
+# (models/weights/detector.pt), RUN (the run's folder, runs/train_det$SEED0) and BATCH (128).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-0}; scale=${2:-1}; budget=${3:-540}
@@ -50,9 +52,9 @@ S=${SEED0:-70}; IMGSZ=${IMGSZ:-480}; INIT=${INIT:-models/weights/detector.pt}; R
 BATCH=${BATCH:-128}
 export OUT RUN
 echo "[$(elapsed) s] data, seeds $S-$((S + 2))"
-python3 -m models.make_dataset --out runs/data$S --train "$(scenes ${MIX:-4500})" --val "$(scenes ${VAL:-150})" \
+python3 -m models.make_dataset --out runs/data$S --train "$(scenes ${MIX:-3500})" --val "$(scenes ${VAL:-150})" \
         --card-crops 0 --seed $S --workers "$workers" | tail -1 \
-    && python3 -m models.make_dataset --out runs/data$((S + 1)) --train "$(scenes ${CARDS:-4500})" --val 0 --card-crops 0 \
+    && python3 -m models.make_dataset --out runs/data$((S + 1)) --train "$(scenes ${CARDS:-5500})" --val 0 --card-crops 0 \
         --seed $((S + 1)) --kind cards --workers "$workers" | tail -1 \
     && python3 -m models.make_dataset --out runs/data$((S + 2)) --train "$(scenes ${DICE:-1500})" --val 0 --card-crops 0 \
         --seed $((S + 2)) --kind dice_on_cards --workers "$workers" | tail -1 \
