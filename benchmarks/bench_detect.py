@@ -18,8 +18,9 @@ A card reaching beyond the image's edge is labelled when at least 35 % of the wh
 scores alone the cards more than 10 % of whose box lies beyond the edge: data sets before step 17
 left those unlabelled, so the detectors trained on them learnt to pass them by. within_the_frame
 scores the other objects alone, as the main scores did before (results files until step 16).
-index_in_sight scores alone the face-up cards within the frame with an index corner at least 90 %
-in sight: rank and suit are printed there, so such a card can be named however much else of it is
+face_up_cards_by_deck counts each deck's face-up cards, found and read (a scene's face-up cards are of
+one deck): a deck whose index the readers cannot see shows there. index_in_sight scores alone the
+face-up cards within the frame with an index corner at least 90 % in sight: rank and suit are printed there, so such a card can be named however much else of it is
 covered; the card identity of the others is a harder question (its pips, a sliver of its face).
 
 The real photos' labels box the pattern of pips on the die's top face, not the whole die: a 1's box
@@ -207,6 +208,7 @@ def synthetic(detector, n, seed, cache_root, kind=None):
 def synthetic_sets(detector, n, sets, cache_root):
     """synthetic()'s scores pooled over the first n validation scenes of each (seed, kind) set."""
     tally, in_open, on_cards, cut, within, indexed, images = Tally(), Tally(), Tally(), Tally(), Tally(), Tally(), []
+    by_deck = {}
     scenes = ((scene, image) for seed, kind in sets for scene, image in validation_scenes(n, seed, cache_root, kind))
     for scene, image in scenes:
         h, w = image.shape[:2]
@@ -214,6 +216,7 @@ def synthetic_sets(detector, n, sets, cache_root):
         dets = detector.detect(image)
         hidden = [box_in_image(o.corners, w, h) for o in scene.hidden]
         tally.add(truth, dets, hidden)
+        by_deck.setdefault(scene.deck, Tally()).add(truth, dets, hidden)
         open_truth, open_hidden = in_the_open(truth, hidden)
         in_open.add(open_truth, dets, open_hidden)
         card_quads = [o.corners for o in scene.objects + scene.hidden if o.kind != "die"]
@@ -231,7 +234,9 @@ def synthetic_sets(detector, n, sets, cache_root):
     return {**tally.summary(), "in_the_open": in_open.summary(card_keys + dice_keys),
             "dice_on_cards": on_cards.summary(dice_keys), "cut_by_the_frame": cut.summary(card_keys),
             "within_the_frame": within.summary(),
-            "index_in_sight": indexed.summary(("cards", "face_up_found", "card_identity_accuracy"))}, images
+            "index_in_sight": indexed.summary(("cards", "face_up_found", "card_identity_accuracy")),
+            "face_up_cards_by_deck": {deck: {"face_up": t.n["card"], "found": t.found["card"], "read": t.read_ok["card"]}
+                                      for deck, t in sorted(by_deck.items()) if t.n["card"]}}, images
 
 
 def real_dice(detector, root: Path, whole: dict | None = None):

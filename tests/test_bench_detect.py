@@ -271,3 +271,29 @@ def test_a_more_sets_entry_that_is_not_seed_or_seed_kind_is_named(capsys):
     with pytest.raises(SystemExit):
         bench_detect.main(["--more-sets", "201", "203:card"])
     assert "'203:card': expected SEED or SEED:KIND, KIND one of cards, dice, dome, mixed, dice_on_cards" in capsys.readouterr().err
+
+
+def test_face_up_cards_are_counted_by_their_scene_deck(monkeypatch):
+    """A deck whose index the readers do not see (the oxygen decks print theirs at the other two corners)
+    shows in its own counts: here every oxygen card is found and none read, every standard card read."""
+    import numpy as np
+    from models.synth.scene import Scene, SceneObject
+    decks = iter(["oxygen", "standard", "oxygen"])
+
+    def scene(rng, cache, decks_, kind):
+        cards = [SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="7h"),
+                 SceneObject("card_back", np.float32([[60, 10], [100, 10], [100, 70], [60, 70]]))]
+        return Scene(np.zeros((100, 120, 3), np.uint8), cards, [], next(decks))
+    monkeypatch.setattr(bench_detect, "make_scene", scene)
+    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
+
+    class ReadsOnlyEverySecond:
+        shown = 0
+
+        def detect(self, image):
+            self.shown += 1
+            return [Detection("card", (10, 10, 50, 70), 0.9, card="7h" if self.shown == 2 else None),
+                    Detection("card_back", (60, 10, 100, 70), 0.9)]
+    scores, _ = bench_detect.synthetic(ReadsOnlyEverySecond(), 3, 0, "runs/cards")
+    assert scores["face_up_cards_by_deck"] == {"oxygen": {"face_up": 2, "found": 2, "read": 0},
+                                               "standard": {"face_up": 1, "found": 1, "read": 1}}

@@ -264,3 +264,11 @@ def test_a_cut_card_s_index_corners_are_labelled_by_the_card_corner_its_box_puts
     again = cut_card_sample((0, 5, "runs/cards", decks))
     np.testing.assert_array_equal(again[0], crop)
     assert again[3] == ys
+
+
+def test_a_scene_names_the_deck_its_face_up_cards_are_drawn_from():
+    """The benchmark counts reads by deck (bench_detect's face_up_cards_by_deck); the deck is drawn once a
+    scene from those given, as part of the seeded stream."""
+    scenes = [render_scene(np.random.default_rng([9, i]), size=(120, 160), decks=["proc-0", "proc-1"], kind="cards")
+              for i in range(6)]
+    assert [s.deck for s in scenes] == ["proc-0", "proc-0", "proc-1", "proc-1", "proc-1", "proc-0"]

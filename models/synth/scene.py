@@ -57,6 +57,7 @@ class Scene:
     image: np.ndarray
     objects: list[SceneObject]  # the labelled ones
     hidden: list[SceneObject] = field(default_factory=list)  # too covered (or off the image) to be labelled
+    deck: str = ""  # the deck its face-up cards are drawn from (one a scene)
 
 
 def sprite_matrix(sprite_hw, center_xy, angle_deg: float, height_px: float, H: np.ndarray | None = None) -> np.ndarray:
@@ -361,4 +362,4 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
         b.occluder()
     objects, hidden = b.finish(cut_cards)
     img = camera_effects(_lighting(b.canvas, rng), rng)
-    return Scene(img, objects, hidden)
+    return Scene(img, objects, hidden, b.deck)
