@@ -20,8 +20,9 @@ left those unlabelled, so the detectors trained on them learnt to pass them by. 
 scores the other objects alone, as the main scores did before (results files until step 16).
 face_up_cards_by_deck counts each deck's face-up cards, found and read (a scene's face-up cards are of
 one deck): a deck whose index the readers cannot see shows there. index_in_sight scores alone the
-face-up cards within the frame with an index corner at least 90 % in sight: rank and suit are printed there, so such a card can be named however much else of it is
-covered; the card identity of the others is a harder question (its pips, a sliver of its face).
+face-up cards within the frame with an index corner at least 90 % in sight: rank and suit are printed
+there, so such a card can be named however much else of it is covered; the card identity of the
+others is a harder question (its pips, a sliver of its face).
 
 The real photos' labels box the pattern of pips on the die's top face, not the whole die: a 1's box
 is its single pip (median side 26 px against 48 px for a 6; label_side_px_by_face in the results
@@ -205,8 +206,9 @@ def synthetic(detector, n, seed, cache_root, kind=None):
     return synthetic_sets(detector, n, [(seed, kind)], cache_root)
 
 
-def synthetic_sets(detector, n, sets, cache_root):
-    """synthetic()'s scores pooled over the first n validation scenes of each (seed, kind) set."""
+def synthetic_sets(detector, n, sets, cache_root, keep_images: bool = True):
+    """synthetic()'s scores pooled over the first n validation scenes of each (seed, kind) set, and the
+    scenes' images (none unless keep_images: 1200 scenes' would take a gigabyte)."""
     tally, in_open, on_cards, cut, within, indexed, images = Tally(), Tally(), Tally(), Tally(), Tally(), Tally(), []
     by_deck = {}
     scenes = ((scene, image) for seed, kind in sets for scene, image in validation_scenes(n, seed, cache_root, kind))
@@ -228,7 +230,8 @@ def synthetic_sets(detector, n, sets, cache_root):
             part.add(part_truth, dets, part_hidden)
         index_truth, index_hidden = with_an_index_in_sight(truth, hidden, [max(o.index_visible) for o in scene.objects], beyond)
         indexed.add(index_truth, dets, index_hidden)
-        images.append(image)
+        if keep_images:
+            images.append(image)
     card_keys = ("cards", "cards_found", "face_up_found", "face_down_found", "card_identity_accuracy")
     dice_keys = ("dice", "dice_found", "die_face_accuracy")
     return {**tally.summary(), "in_the_open": in_open.summary(card_keys + dice_keys),
@@ -325,7 +328,7 @@ def main(argv=None):
         syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind)
         result["synthetic_validation"] = {"scenes": a.synthetic, **syn}
     if a.synthetic and a.more_sets:
-        more, _ = synthetic_sets(detector, a.synthetic, a.more_sets, a.cards_cache)
+        more, _ = synthetic_sets(detector, a.synthetic, a.more_sets, a.cards_cache, keep_images=False)
         result["more_sets"] = {"sets": [f"{seed}:{kind}" if kind else str(seed) for seed, kind in a.more_sets],
                                "scenes": a.synthetic * len(a.more_sets), **more}
     if a.real_dice:

@@ -297,3 +297,15 @@ def test_face_up_cards_are_counted_by_their_scene_deck(monkeypatch):
     scores, _ = bench_detect.synthetic(ReadsOnlyEverySecond(), 3, 0, "runs/cards")
     assert scores["face_up_cards_by_deck"] == {"oxygen": {"face_up": 2, "found": 2, "read": 0},
                                                "standard": {"face_up": 1, "found": 1, "read": 1}}
+
+
+def test_the_more_sets_keep_no_images(monkeypatch):
+    """Only the main set's images are kept (the speed run times them); 1200 more scenes' would take a gigabyte."""
+    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: _no_scene())
+    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
+
+    class Blind:
+        def detect(self, image):
+            return []
+    assert len(bench_detect.synthetic_sets(Blind(), 2, [(201, None), (203, "cards")], "runs/cards")[1]) == 4
+    assert bench_detect.synthetic_sets(Blind(), 2, [(201, None), (203, "cards")], "runs/cards", keep_images=False)[1] == []
