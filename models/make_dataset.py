@@ -29,8 +29,8 @@ from models.synth import decks as D
 from models.synth.scene import (CUT_CARDS, MIN_VISIBLE, SCENE_KINDS, _Builder, _half_turned, _lighting, camera_effects,
                                 camera_homography, in_frame, label_quad, own_axes_to_image, reaches_beyond,
                                 render_scene)
-from vision.crops import (CARD_CROP_WH, CORNER_SHARE, CORNER_WH, DIE_CROP_WH, INDEX_REGION, index_corners, upright_crop,
-                          upright_quad)
+from vision.crops import (CARD_CROP_WH, CORNER_SHARE, CORNER_WH, CROP_EXPAND, DIE_CROP_WH, INDEX_REGION, index_corners,
+                          upright_crop, upright_quad)
 from vision.detector import KINDS as CLASSES  # the detector's classes, in its order
 from vision.detector import NO_INDEX, SIDES
 
@@ -223,7 +223,7 @@ def _area(poly) -> float:
     return float(cv2.contourArea(np.float32(poly)))
 
 
-def cut_corner_samples(image, obj, rect, expand: float = 1.04) -> tuple[list[np.ndarray], list[int]]:
+def cut_corner_samples(image, obj, rect, expand: float = CROP_EXPAND) -> tuple[list[np.ndarray], list[int]]:
     """The two index corner crops of rect, an oriented box around the part in sight of a card cut by the
     image's edge (as the detector boxes it), labelled as corner_samples labels a whole card's. The crop
     is of that part, stretched to a card's shape and turned sideways when less than a card's width of its
@@ -232,7 +232,7 @@ def cut_corner_samples(image, obj, rect, expand: float = 1.04) -> tuple[list[np.
     card's (the top left index) or against them (the bottom right, turned). It is labelled with the card
     where INDEX_SEEN of that index lies in the crop, in sight and within the frame; NO_INDEX where under
     INDEX_GONE does, or the crop sees the card sideways; those in between are left out. expand grows rect
-    before cutting, as the Detector's card_crop_scales do (1.04: vision.crops' default)."""
+    before cutting, as the Detector's card_crop_scales do."""
     h, w = image.shape[:2]
     to_image = own_axes_to_image(obj.corners)
     to_card = np.linalg.inv(to_image)

@@ -9,6 +9,7 @@ import numpy as np
 CARD_CROP_WH = (56, 80)   # width, height of an upright card crop (63 x 88 mm proportions)
 DIE_CROP_WH = (40, 40)
 CORNER_WH = (32, 40)      # width, height of an index corner crop
+CROP_EXPAND = 1.04        # how much a crop grows its box by default: a little table around the object
 INDEX_REGION = (0.03, 0.02, 0.2, 0.27)  # where a face's top-left index (rank over suit) lies: x1, y1, x2, y2 as shares
 CARD_ASPECTS = (1.26, 1.45, 1.62)  # a card's long side over its short side as an image shows it: a poker card's
 #                                  88 / 63 = 1.40 seen in perspective (synthetic scenes: 1.30-1.63, 5-95 %), a
@@ -72,7 +73,7 @@ def whole_card_rects(rect, w: int, h: int) -> list[tuple]:
     return out
 
 
-def upright_quad(rect, expand: float = 1.04) -> np.ndarray:
+def upright_quad(rect, expand: float = CROP_EXPAND) -> np.ndarray:
     """The image points that become an upright crop's top-left, top-right, bottom-right and bottom-left
     corners: rect = ((cx, cy), (w, h), angle_deg), its long side made vertical."""
     (cx, cy), (w, h), ang = rect
@@ -82,7 +83,7 @@ def upright_quad(rect, expand: float = 1.04) -> np.ndarray:
     return pts
 
 
-def upright_crop(image: np.ndarray, rect, out_wh, expand: float = 1.04) -> np.ndarray:
+def upright_crop(image: np.ndarray, rect, out_wh, expand: float = CROP_EXPAND) -> np.ndarray:
     """Warp the rotated rectangle rect = ((cx, cy), (w, h), angle_deg) to an out_wh image.
 
     The rectangle's long side becomes vertical (a card stands upright; which end is up is
@@ -96,7 +97,7 @@ def upright_crop(image: np.ndarray, rect, out_wh, expand: float = 1.04) -> np.nd
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def index_corners(image: np.ndarray, rect, expand: float = 1.04) -> tuple[np.ndarray, np.ndarray]:
+def index_corners(image: np.ndarray, rect, expand: float = CROP_EXPAND) -> tuple[np.ndarray, np.ndarray]:
     """The two corners of an upright card crop that hold a card's index (rank over suit): its top left,
     and its bottom right turned a half turn so that it reads as a top left. Which end is up is open, so
     these are the card's two index corners either way; a reader that sees one of them whole can name
