@@ -316,6 +316,8 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.synthetic < 0:
         ap.error(f"--synthetic must be 0 or more scenes, got {a.synthetic}")
+    if a.more_sets and not a.synthetic:
+        ap.error("--more-sets scores --synthetic scenes of each set: it needs --synthetic 1 or more, got 0")
     try:
         photos = read_labels(a.photos) if a.photos else None
     except LabelError as e:
@@ -327,7 +329,7 @@ def main(argv=None):
     if a.synthetic:
         syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind)
         result["synthetic_validation"] = {"scenes": a.synthetic, **syn}
-    if a.synthetic and a.more_sets:
+    if a.more_sets:
         more, _ = synthetic_sets(detector, a.synthetic, a.more_sets, a.cards_cache, keep_images=False)
         result["more_sets"] = {"sets": [f"{seed}:{kind}" if kind else str(seed) for seed, kind in a.more_sets],
                                "scenes": a.synthetic * len(a.more_sets), **more}

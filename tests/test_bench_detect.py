@@ -273,6 +273,18 @@ def test_a_more_sets_entry_that_is_not_seed_or_seed_kind_is_named(capsys):
     assert "'203:card': expected SEED or SEED:KIND, KIND one of cards, dice, dome, mixed, dice_on_cards" in capsys.readouterr().err
 
 
+def test_more_sets_without_synthetic_scenes_are_refused_before_any_model_loads(capsys, monkeypatch):
+    """--synthetic 0 with --more-sets would score nothing and say nothing."""
+    import pytest
+
+    def no_models(*args, **kwargs):
+        raise AssertionError("the models were loaded")
+    monkeypatch.setattr(bench_detect, "Detector", no_models)
+    with pytest.raises(SystemExit):
+        bench_detect.main(["--synthetic", "0", "--more-sets", "201"])
+    assert "--more-sets scores --synthetic scenes of each set: it needs --synthetic 1 or more, got 0" in capsys.readouterr().err
+
+
 def test_face_up_cards_are_counted_by_their_scene_deck(monkeypatch):
     """A deck whose index the readers do not see (the oxygen decks print theirs at the other two corners)
     shows in its own counts: here every oxygen card is found and none read, every standard card read."""
