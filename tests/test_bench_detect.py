@@ -321,3 +321,17 @@ def test_the_more_sets_keep_no_images(monkeypatch):
             return []
     assert len(bench_detect.synthetic_sets(Blind(), 2, [(201, None), (203, "cards")], "runs/cards")[1]) == 4
     assert bench_detect.synthetic_sets(Blind(), 2, [(201, None), (203, "cards")], "runs/cards", keep_images=False)[1] == []
+
+
+def test_the_speed_run_times_the_scenes_and_a_12_megapixel_photo():
+    import numpy as np
+    sizes = []
+
+    class Sizes:
+        def detect(self, image):
+            sizes.append(image.shape[:2])
+            return []
+    result = bench_detect.speed(Sizes(), [np.zeros((480, 640, 3), np.uint8)] * 4)
+    assert sorted(result) == ["images", "images_per_s", "ms_per_12mp_photo", "ms_per_image"]
+    assert result["images"] == 8
+    assert sizes == [(480, 640)] * (3 + 8) + [(3024, 4032)] * 5
