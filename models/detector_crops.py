@@ -11,7 +11,7 @@ change cost a few readings. Crops of the very boxes they will be given teach the
 detected box meeting a labelled object of its stage with IoU >= 0.5 gives one crop: a die box turned a
 random quarter turn (the die classifier reads all four), a card or card-back box (the side classifier
 decides which a card is) cut at one of the Detector's card crop scales and turned a random half turn.
-With --stage corner a face-up card's box gives its two index corner crops instead, cut at one of
+With --stage corner a face-up card's box gives its four index corner crops instead, cut at one of
 those scales, each labelled as models.make_dataset.cut_corner_samples labels it, from where the card's
 own index lies in the crop: the card where its index is in sight there, NO_INDEX where it is not (a
 covered card's loose box reaches over the card lying on it, and its corner crop then shows that

@@ -7,8 +7,8 @@ Writes OUT/det (ultralytics OBB data set: images/{train,val}, labels/{train,val}
 card, card_back, die), OUT/card_{train,val}.npz and OUT/die_{train,val}.npz (upright crops for the
 identity classifiers, made with vision.crops.upright_crop as at run time) and OUT/side_{train,val}.npz
 (crops of face-up cards, 0, and card backs, 1, cut with a loose box: which side of a card is up) and
-OUT/corner_{train,val}.npz (each face-up card's two index corners, vision.crops.index_corners: the card
-where its index is in sight, NO_INDEX where it is covered). Real dice photos, when given, join the
+OUT/corner_{train,val}.npz (each face-up card's four index corners, vision.crops.index_corners: the card
+where its index is in sight, NO_INDEX where it is covered or its deck prints none there). Real dice photos, when given, join the
 training split except the fixed validation split (every 5th photo by number). A card cut by the
 image's edge is labelled while 35 % of it is in sight (--cut-cards; models.synth.scene.label_quad);
 --cut-card-patches makes such cards' crops, cut as the detector boxes them, for the card and corner readers.
@@ -26,11 +26,11 @@ import cv2
 import numpy as np
 
 from models.synth import decks as D
-from models.synth.scene import (CUT_CARDS, MIN_VISIBLE, SCENE_KINDS, _Builder, _half_turned, _lighting, camera_effects,
+from models.synth.scene import (CUT_CARDS, MIN_VISIBLE, SCENE_KINDS, _Builder, _lighting, camera_effects,
                                 camera_homography, in_frame, label_quad, own_axes_to_image, reaches_beyond,
                                 render_scene)
-from vision.crops import (CARD_CROP_WH, CORNER_SHARE, CORNER_WH, CROP_EXPAND, DIE_CROP_WH, INDEX_REGION, index_corners,
-                          upright_crop, upright_quad)
+from vision.crops import (CARD_CROP_WH, CORNER_SHARE, CORNER_WH, CROP_EXPAND, DIE_CROP_WH, INDEX_REGIONS, UPSIDE_DOWN,
+                          index_corners, upright_crop, upright_quad)
 from vision.detector import KINDS as CLASSES  # the detector's classes, in its order
 from vision.detector import NO_INDEX, SIDES
 
@@ -91,14 +91,15 @@ def make_scene(rng, cache_root, decks, kind=None, cut_cards="labelled"):
 
 
 def corner_samples(image, obj, rng) -> tuple[list[np.ndarray], list[int]]:
-    """A face-up card's two index corner crops, cut as the detector would hand the card over, labelled
-    with the card where its index is in sight and NO_INDEX where it is covered (those in between,
-    partly covered, are left out: either answer would be a guess)."""
+    """A face-up card's four index corner crops, cut as the detector would hand the card over, labelled
+    with the card where its index (or, on a deck that splits it, part of it) is in sight and NO_INDEX
+    where it is covered or the deck prints none there (those in between, partly covered, are left out:
+    either answer would be a guess)."""
     rect = jittered_rect(obj.corners, rng)
     quad = upright_quad(rect)
-    # the crop's top left is the sprite's top-left index corner or, the card seen the other way up, its bottom right
+    # the crop's top left is the sprite's top-left corner or, the card seen the other way up, its bottom right
     top_left_first = np.linalg.norm(quad[0] - obj.corners[0]) <= np.linalg.norm(quad[0] - obj.corners[2])
-    seen = obj.index_visible if top_left_first else obj.index_visible[::-1]
+    seen = obj.index_visible if top_left_first else [obj.index_visible[k] for k in UPSIDE_DOWN]
     crops, labels = [], []
     for crop, v in zip(index_corners(image, rect), seen):
         if v >= INDEX_SEEN or v < INDEX_GONE:
@@ -223,35 +224,45 @@ def _area(poly) -> float:
     return float(cv2.contourArea(np.float32(poly)))
 
 
+def _corner_frames(q: np.ndarray) -> tuple:
+    """Where each of index_corners' crops lies in the image, for an upright crop whose corners (top left,
+    top right, bottom right, bottom left) are q: the point that becomes the corner crop's top left, and
+    the whole crop's sides along the corner crop's x and y axes."""
+    sx = CORNER_SHARE[0]
+    return ((q[0], q[1] - q[0], q[3] - q[0]),                        # top left
+            (q[2], q[3] - q[2], q[1] - q[2]),                        # bottom right, turned
+            (q[1] + sx * (q[0] - q[1]), q[1] - q[0], q[2] - q[1]),   # top right
+            (q[3] + sx * (q[2] - q[3]), q[3] - q[2], q[0] - q[3]))   # bottom left, turned
+
+
 def cut_corner_samples(image, obj, rect, expand: float = CROP_EXPAND) -> tuple[list[np.ndarray], list[int]]:
-    """The two index corner crops of rect, an oriented box around the part in sight of a card cut by the
+    """The four index corner crops of rect, an oriented box around the part in sight of a card cut by the
     image's edge (as the detector boxes it), labelled as corner_samples labels a whole card's. The crop
     is of that part, stretched to a card's shape and turned sideways when less than a card's width of its
     length is in sight, so which of the card's corners (if any) lies in a crop's corner is worked out
-    from the card's own axes: a corner crop shows the card's index upright when its axes run along the
-    card's (the top left index) or against them (the bottom right, turned). It is labelled with the card
-    where INDEX_SEEN of that index lies in the crop, in sight and within the frame; NO_INDEX where under
-    INDEX_GONE does, or the crop sees the card sideways; those in between are left out. expand grows rect
-    before cutting, as the Detector's card_crop_scales do."""
+    from the card's own axes: a corner crop shows the card upright when its axes run along the card's
+    (the top-left and top-right indexes) or against them (the bottom right and bottom left, turned). It
+    is labelled with the card where INDEX_SEEN of an index it may show lies in the crop, in sight and
+    within the frame; NO_INDEX where under INDEX_GONE does, or the crop sees the card sideways; those in
+    between are left out. expand grows rect before cutting, as the Detector's card_crop_scales do."""
     h, w = image.shape[:2]
     to_image = own_axes_to_image(obj.corners)
     to_card = np.linalg.inv(to_image)
-    q = upright_quad(rect, expand)  # the crop's top left, top right, bottom right and bottom left in the image
     sx, sy = CORNER_SHARE
     crops, labels = [], []
-    for crop, (origin, ex, ey) in zip(index_corners(image, rect, expand), ((q[0], q[1] - q[0], q[3] - q[0]),
-                                                                    (q[2], q[3] - q[2], q[1] - q[2]))):
+    for crop, (origin, ex, ey) in zip(index_corners(image, rect, expand), _corner_frames(upright_quad(rect, expand))):
         corner = np.float64([origin, origin + sx * ex, origin + sx * ex + sy * ey, origin + sy * ey])
         uv = cv2.perspectiveTransform(corner[None], to_card)[0].astype(np.float32)
         du, dv = uv[1] - uv[0], uv[3] - uv[0]
         seen = 0.0
-        for k, sign in ((0, 1), (1, -1)):  # upright: the top left index; against the card's axes: the bottom right
+        for sign, ks in ((1, (0, 2)), (-1, (1, 3))):  # upright: the top indexes; against the card's axes: the bottom
             if sign * du[0] > abs(du[1]) and sign * dv[1] > abs(dv[0]):
-                region = _region_quad(INDEX_REGION if k == 0 else _half_turned(INDEX_REGION))
-                _, common = cv2.intersectConvexConvex(region, cv2.convexHull(uv))
-                inside = 0.0 if common is None else _area(common.reshape(-1, 2))
-                in_image = cv2.perspectiveTransform(region[None].astype(np.float64), to_image)[0]
-                seen = inside / _area(region) * obj.index_visible[k] * in_frame(in_image, w, h)
+                for k in ks:
+                    region = _region_quad(INDEX_REGIONS[k])
+                    _, common = cv2.intersectConvexConvex(region, cv2.convexHull(uv))
+                    inside = 0.0 if common is None else _area(common.reshape(-1, 2))
+                    in_image = cv2.perspectiveTransform(region[None].astype(np.float64), to_image)[0]
+                    seen = max(seen, inside / _area(region) * obj.index_visible[k] * in_frame(in_image, w, h))
         if seen >= INDEX_SEEN or seen < INDEX_GONE:
             crops.append(crop)
             labels.append(D.CODES.index(obj.card) if seen >= INDEX_SEEN else NO_INDEX)
@@ -357,6 +368,8 @@ def parser() -> argparse.ArgumentParser:
                     help="cards reaching beyond the image's frame: labelled when 35 %% of the whole card is in sight "
                          "(default), or unlabelled beyond 10 %% of their box, as the data sets before step 17 were made")
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
+    ap.add_argument("--decks", nargs="+", metavar="DECK",
+                    help="draw from these decks only (default: every usable deck; names as the 'decks:' line prints them)")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder: its training split joins the training data")
     ap.add_argument("--real-dice-whole", nargs="?", const=WHOLE_DICE, type=Path, metavar="JSON",
                     help="box each real die whole, from this file of quads (default models/real_dice_whole_boxes.json), "
@@ -392,6 +405,11 @@ def main(argv=None):
     if not a.no_svg:
         D.render_all(a.cards_cache)
     decks = D.deck_names(None if a.no_svg else a.cards_cache)
+    if a.decks:
+        unknown = [d for d in a.decks if d not in decks]
+        if unknown:
+            parser().error(f"--decks: no usable deck named {', '.join(unknown)} (usable: {', '.join(decks)})")
+        decks = a.decks
     print(f"decks: {len(decks)} ({', '.join(decks)})", flush=True)
     det = a.out / "det"
     for split in ("train", "val"):

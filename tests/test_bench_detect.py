@@ -286,8 +286,8 @@ def test_more_sets_without_synthetic_scenes_are_refused_before_any_model_loads(c
 
 
 def test_face_up_cards_are_counted_by_their_scene_deck(monkeypatch):
-    """A deck whose index the readers do not see (the oxygen decks print theirs at the other two corners)
-    shows in its own counts: here every oxygen card is found and none read, every standard card read."""
+    """A deck whose index the readers read poorly (the oxygen decks split theirs between the other two
+    corners) shows in its own counts: here every oxygen card is found and none read, every standard card read."""
     import numpy as np
     from models.synth.scene import Scene, SceneObject
     decks = iter(["oxygen", "standard", "oxygen"])

@@ -64,22 +64,25 @@ def test_each_card_or_back_box_on_a_face_up_card_gives_one_crop_with_its_card():
 
 
 def test_each_box_on_a_face_up_card_gives_its_index_corners_labelled_by_what_of_its_own_index_they_show():
-    """The Td's top-left index is in sight, its bottom-right one covered (say by a card lying on it): the
-    crop of the first is labelled Td, of the second "no index", whatever it shows. A box on a back, or on
-    a card given as None, gives none; a box too far off gives none."""
+    """The Td's top-left index is in sight, its bottom-right one covered (say by a card lying on it), and
+    its deck prints none at the other two corners: the crop of the first is labelled Td, the others "no
+    index", whatever they show. A box on a back, or on a card given as None, gives none; a box too far off
+    gives none."""
     from models.synth.scene import SceneObject
     image = np.zeros((200, 200, 3), np.uint8)
     image[20:45, 20:35] = (0, 0, 255)                      # the Td's top-left index, red
     image[83:108, 68:83] = (255, 0, 0)                     # its bottom-right index (under another card), blue
-    td = SceneObject("card", np.float32([[20, 20], [83, 20], [83, 108], [20, 108]]), card="Td", index_visible=(1.0, 0.0))
+    td = SceneObject("card", np.float32([[20, 20], [83, 20], [83, 108], [20, 108]]), card="Td",
+                     index_visible=(1.0, 0.0, 0.0, 0.0))
     on_td, off = ((51.5, 64.0), (63.0, 88.0), 0.0), ((90.0, 64.0), (63.0, 88.0), 0.0)
     detector = Boxes((on_td, CARD), (off, CARD), (on_td, DIE))
     detector.card_crop_scales = (1.04,)
     cards = [((20.0, 20.0, 83.0, 108.0), td), ((120.0, 20.0, 183.0, 108.0), None)]
     crops, labels = detector_crops.corner_crops(image, cards, [detector], np.random.default_rng(0))
-    assert [c.shape for c in crops] == [(CORNER_WH[1], CORNER_WH[0], 3)] * 2
-    named = {label: crop[20, 16].tolist() for crop, label in zip(crops, labels)}
-    assert named == {CARD_CODES.index("Td"): [0, 0, 255], NO_INDEX: [255, 0, 0]}
+    assert [c.shape for c in crops] == [(CORNER_WH[1], CORNER_WH[0], 3)] * 4
+    named = [(label, crop[20, 16].tolist()) for crop, label in zip(crops, labels)]
+    assert named == [(CARD_CODES.index("Td"), [0, 0, 255]), (NO_INDEX, [255, 0, 0]), (NO_INDEX, [0, 0, 0]),
+                     (NO_INDEX, [0, 0, 0])]
     assert detector_crops.corner_crops(image, cards[1:], [detector], np.random.default_rng(0)) == ([], [])
 
 
@@ -89,14 +92,15 @@ def test_corner_crops_are_cut_at_the_detectors_scale_as_it_reads_them():
     from models.synth.scene import SceneObject
     from vision.crops import index_corners
     image = np.random.default_rng(3).integers(0, 256, (200, 200, 3), dtype=np.uint8)
-    td = SceneObject("card", np.float32([[20, 20], [83, 20], [83, 108], [20, 108]]), card="Td", index_visible=(1.0, 1.0))
+    td = SceneObject("card", np.float32([[20, 20], [83, 20], [83, 108], [20, 108]]), card="Td",
+                     index_visible=(1.0, 1.0, 0.0, 0.0))
     rect = ((51.5, 64.0), (63.0, 88.0), 0.0)
     for scale in (0.97, 1.12):
         detector = Boxes((rect, CARD))
         detector.card_crop_scales = (scale,)
         crops, labels = detector_crops.corner_crops(image, [((20.0, 20.0, 83.0, 108.0), td)], [detector],
                                                     np.random.default_rng(0))
-        assert labels == [CARD_CODES.index("Td")] * 2
+        assert labels == [CARD_CODES.index("Td")] * 2 + [NO_INDEX] * 2
         assert all((a == b).all() for a, b in zip(crops, index_corners(image, rect, scale), strict=True))
         assert not (crops[0] == index_corners(image, rect)[0]).all()
 

@@ -147,9 +147,27 @@ def test_make_dataset_kind_makes_every_scene_of_that_kind(tmp_path):
         assert written != make_dataset.scene_sample((3, i, "runs/cards", decks, None, "labelled"))[1]
 
 
+def test_make_dataset_decks_draws_from_those_decks_only(tmp_path, capsys):
+    """--decks makes crops of a few decks (those whose index lies elsewhere) as make_dataset would with
+    only those; a name that is no usable deck is refused before anything is made."""
+    from models import make_dataset
+    make_dataset.main(["--out", str(tmp_path / "data"), "--no-svg", "--workers", "1", "--seed", "5", "--only-patches",
+                       "--corner-patches", "3", "--decks", "proc-3", "proc-7"])
+    made = np.load(tmp_path / "data" / "corner_train_patches.npz")
+    expected = [make_dataset.corner_sample((5, i, "runs/cards", ["proc-3", "proc-7"])) for i in range(3)]
+    assert made["y"].tolist() == [y for _, ys in expected for y in ys]
+    np.testing.assert_array_equal(made["x"], np.stack([c for cs, _ in expected for c in cs]))
+    with pytest.raises(SystemExit) as stop:
+        make_dataset.main(["--out", str(tmp_path / "other"), "--no-svg", "--only-patches", "--corner-patches", "3",
+                           "--decks", "proc-3", "oxygen"])
+    assert stop.value.code == 2 and "--decks: no usable deck named oxygen (usable: proc-0, " in capsys.readouterr().err
+    assert not (tmp_path / "other").exists()
+
+
 def test_a_card_covered_at_one_index_corner_is_labelled_by_the_other():
-    """The index corner reader learns from each face-up card's two index corners: the one in sight is
-    labelled with the card, the covered one "no index" (NO_INDEX)."""
+    """The index corner reader learns from each face-up card's four corners: the index in sight is
+    labelled with the card; the covered one, and the corners where the deck prints none, "no index"
+    (NO_INDEX)."""
     from models.make_dataset import NO_INDEX, corner_samples
     from models.synth.scene import _Builder
     rng = np.random.default_rng(3)
@@ -157,13 +175,34 @@ def test_a_card_covered_at_one_index_corner_is_labelled_by_the_other():
     b.card("Ac", True, (300, 240), 0.0, 160)   # upright, 115 px wide: its top-left index near (250, 180)
     b.card("8h", True, (230, 150), 0.0, 160)   # lies over that corner only
     under, over = b.finish()[0]
-    assert under.index_visible == (0.0, 1.0) and over.index_visible == (1.0, 1.0)
+    assert under.index_visible == (0.0, 1.0, 0.0, 0.0) and over.index_visible == (1.0, 1.0, 0.0, 0.0)
     assert round(under.visible, 2) == 0.83  # most of the card in sight, but not that index
     for seed in range(4):  # whichever end of the crop is up
         crops, labels = corner_samples(b.canvas, under, np.random.default_rng(seed))
-        assert len(crops) == 2 and sorted(labels) == [CODES.index("Ac"), NO_INDEX]
+        assert len(crops) == 4 and sorted(labels) == [CODES.index("Ac")] + [NO_INDEX] * 3
         seen = crops[labels.index(CODES.index("Ac"))]
         assert seen.shape == (40, 32, 3)
+
+
+def test_a_deck_that_splits_its_index_is_labelled_at_the_corners_it_prints_it(monkeypatch):
+    """The oxygen decks print the rank at the top right and the suit at the bottom left: those corners'
+    crops are labelled with the card while in sight, the other two "no index", whichever end is up."""
+    from models.make_dataset import NO_INDEX, corner_samples
+    from models.synth import decks as D
+    from models.synth.scene import _Builder
+    monkeypatch.setitem(D.INDEX_LAYOUTS, "proc-2", D.INDEX_LAYOUTS["oxygen"])
+    b = _Builder(np.random.default_rng(3), 480, 640, ["proc-2"], "runs/cards", np.eye(3))
+    b.card("Ac", True, (300, 240), 0.0, 160)
+    b.card("Kd", True, (100, 240), 0.0, 160)
+    b.card("8h", True, (175, 150), 0.0, 160)   # over the second card's top right only
+    open_card, covered, _ = b.finish()[0]
+    assert open_card.index_visible == (0.0, 0.0, 1.0, 1.0) and covered.index_visible == (0.0, 0.0, 0.0, 1.0)
+    ac, kd = CODES.index("Ac"), CODES.index("Kd")
+    for seed in range(4):
+        crops, labels = corner_samples(b.canvas, open_card, np.random.default_rng(seed))
+        assert labels == [NO_INDEX, NO_INDEX, ac, ac]
+        _, labels = corner_samples(b.canvas, covered, np.random.default_rng(seed))
+        assert labels in ([NO_INDEX, NO_INDEX, NO_INDEX, kd], [NO_INDEX, NO_INDEX, kd, NO_INDEX])
 
 
 def test_a_rendered_card_cache_is_used_without_the_svg_decks_installed(tmp_path, monkeypatch):
@@ -231,14 +270,17 @@ def test_the_label_of_a_turned_card_cut_by_the_frame_is_read_as_the_part_of_the_
         assert cv2.pointPolygonTest(rect, (float(x), float(y)), True) >= -0.01
 
 
-def test_a_cut_card_s_index_corners_are_labelled_by_the_card_corner_its_box_puts_in_each():
+def test_a_cut_card_s_index_corners_are_labelled_by_the_card_corner_its_box_puts_in_each(monkeypatch):
     """The detector boxes a card cut by the image's edge by its part in sight, and the reader's crops
-    stretch that part to a card's shape. With 20 % of its length beyond the frame, the crop's one corner
-    is the card's top left, showing its index, and the other is where the frame cuts it (no index);
-    with 40 % beyond, less than a card's width of its length is left, so the crop sees it sideways and
-    neither corner shows an index upright; cut at its side, the crop stretches the card across and its
-    top left index still shows. An index covered by another card is no index."""
+    stretch that part to a card's shape. With 20 % of its length beyond the frame, the crop's top corners
+    are the card's (its top left showing the index) and the bottom ones are where the frame cuts it (no
+    index); with 40 % beyond, less than a card's width of its length is left, so the crop sees it
+    sideways and no corner shows an index upright; cut at its side, the crop stretches the card across
+    and its top left index still shows. An index covered by another card is no index. A deck with an
+    index at all four corners shows the two at the top when cut at the bottom, and the two at the left
+    when cut at the right."""
     from models.make_dataset import NO_INDEX, cut_card_sample, cut_corner_samples
+    from models.synth import decks as D
     from models.synth.decks import deck_names
     from models.synth.scene import _Builder, label_quad
 
@@ -253,11 +295,14 @@ def test_a_cut_card_s_index_corners_are_labelled_by_the_card_corner_its_box_puts
         assert [c.shape for c in crops] == [(40, 32, 3)] * len(crops)
         return sorted(ys)
 
-    ace = CODES.index("Ac")
-    assert labels((160, 192)) == [ace, NO_INDEX]        # bottom 32 px of 160 beyond the frame
-    assert labels((160, 224)) == [NO_INDEX, NO_INDEX]   # bottom 64 px beyond: seen sideways
-    assert labels((297, 120)) == [ace, NO_INDEX]        # right 35 px of 115 beyond the frame
-    assert labels((160, 192), cover=(110, 80)) == [NO_INDEX, NO_INDEX]  # its top-left index under the 8h
+    ace, none = CODES.index("Ac"), [NO_INDEX]
+    assert labels((160, 192)) == [ace] + none * 3        # bottom 32 px of 160 beyond the frame
+    assert labels((160, 224)) == none * 4                # bottom 64 px beyond: seen sideways
+    assert labels((297, 120)) == [ace] + none * 3        # right 35 px of 115 beyond the frame
+    assert labels((160, 192), cover=(110, 80)) == none * 4  # its top-left index under the 8h
+    monkeypatch.setitem(D.INDEX_LAYOUTS, "proc-2", D.INDEX_LAYOUTS["dondorf"])
+    assert labels((160, 192)) == [ace] * 2 + none * 2
+    assert labels((297, 120)) == [ace] * 2 + none * 2    # its left indexes; the right ones lie beyond the frame
     decks = deck_names(None)
     crop, y, corners, ys = cut_card_sample((0, 5, "runs/cards", decks))
     assert crop.shape == (80, 56, 3) and y == 5 and set(ys) <= {5, NO_INDEX}

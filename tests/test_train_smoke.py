@@ -27,11 +27,11 @@ def test_generate_train_ship_and_detect(tmp_path):
     kinds = [line.split()[0] for f in labels for line in f.read_text().splitlines()]
     assert sides["x"].shape[1:] == (80, 56, 3)
     assert sorted(sides["y"].tolist()) == [0] * kinds.count("0") + [1] * 3 * kinds.count("1")
-    corners = np.load(data / "corner_train.npz")  # up to two per face-up card: those half covered are left out
-    assert corners["x"].shape[1:] == (40, 32, 3) and len(corners["x"]) == len(corners["y"]) <= 2 * kinds.count("0")
+    corners = np.load(data / "corner_train.npz")  # up to four per face-up card: those half covered are left out
+    assert corners["x"].shape[1:] == (40, 32, 3) and len(corners["x"]) == len(corners["y"]) <= 4 * kinds.count("0")
     assert set(corners["y"].tolist()) <= set(range(53))
-    patches = np.load(data / "corner_train_patches.npz")  # up to two corners of each patch's one card
-    assert patches["x"].shape[1:] == (40, 32, 3) and len(patches["y"]) <= 6
+    patches = np.load(data / "corner_train_patches.npz")  # up to four corners of each patch's one card
+    assert patches["x"].shape[1:] == (40, 32, 3) and len(patches["y"]) <= 12
     assert set(patches["y"].tolist()) <= {0, 1, 2, 52}  # patch i's card is CODES[i % 52]
     assert train.classifier_train_files("corner", [data]) == [data / "corner_train.npz", data / "corner_train_patches.npz"]
 

@@ -97,11 +97,31 @@ def upright_crop(image: np.ndarray, rect, out_wh, expand: float = CROP_EXPAND) -
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def index_corners(image: np.ndarray, rect, expand: float = CROP_EXPAND) -> tuple[np.ndarray, np.ndarray]:
-    """The two corners of an upright card crop that hold a card's index (rank over suit): its top left,
-    and its bottom right turned a half turn so that it reads as a top left. Which end is up is open, so
-    these are the card's two index corners either way; a reader that sees one of them whole can name
-    a card that is mostly covered."""
+def index_corners(image: np.ndarray, rect, expand: float = CROP_EXPAND) -> tuple[np.ndarray, ...]:
+    """The four corners of an upright card crop where a face may carry its index, in INDEX_CORNERS'
+    order: the top left, the bottom right turned a half turn, the top right, the bottom left turned a
+    half turn. Which end is up is open, so each turned corner is its partner seen the other way up. Most
+    decks print rank over suit at the top left and bottom right; some at all four corners, and some
+    split them (the oxygen decks: the rank at the top right, the suit at the bottom left). A reader that
+    sees one index whole can name a card that is mostly covered."""
     W, H = CORNER_WH
     full = upright_crop(image, rect, (round(W / CORNER_SHARE[0]), round(H / CORNER_SHARE[1])), expand)
-    return np.ascontiguousarray(full[:H, :W]), np.ascontiguousarray(full[::-1, ::-1][:H, :W])
+    turned = full[::-1, ::-1]
+    return tuple(np.ascontiguousarray(c) for c in (full[:H, :W], turned[:H, :W], full[:H, -W:], turned[:H, -W:]))
+
+
+def half_turned(region) -> tuple[float, float, float, float]:
+    """A region of a card (x1, y1, x2, y2 as shares) as it lies on the card turned a half turn."""
+    x1, y1, x2, y2 = region
+    return 1 - x2, 1 - y2, 1 - x1, 1 - y1
+
+
+def mirrored(region) -> tuple[float, float, float, float]:
+    """A region of a card mirrored left to right: the top-left index's place at the top right."""
+    x1, y1, x2, y2 = region
+    return 1 - x2, y1, 1 - x1, y2
+
+
+INDEX_CORNERS = ("top left", "bottom right", "top right", "bottom left")  # index_corners' order
+INDEX_REGIONS = (INDEX_REGION, half_turned(INDEX_REGION), mirrored(INDEX_REGION), half_turned(mirrored(INDEX_REGION)))
+UPSIDE_DOWN = (1, 0, 3, 2)  # the card's index corner each of index_corners' crops shows when the card lies the other way up

@@ -144,10 +144,10 @@ class Detector:
     pile's middle card lies wholly within the boxes of the cards below and above it, yet shows a strip).
     Whether a card lies face up or down is the side classifier's call where its probability is at least
     side_min_prob (above 1: the detector's).
-    A face-up card's two index corners are also read on their own (at the same crop scales), and each
-    corner that shows an index adds its reading to the whole card's, weighted by corner_weight (0: the
-    whole card alone; 0.5 was chosen on synthetic validation): a card mostly under others is named by
-    the one corner still in sight.
+    A face-up card's four index corners (vision.crops.index_corners) are also read on their own (at the
+    same crop scales), and each corner that shows an index adds its reading to the whole card's,
+    weighted by corner_weight (0: the whole card alone; 0.5 was chosen on synthetic validation): a card
+    mostly under others is named by the one corner still in sight.
     whole_cut_cards: a face-up card cut by the image's edge is boxed by its part in sight; it is also
     read as each whole card that part may belong to (vision.crops.whole_card_rects: the box grown beyond
     the edge to a card's proportions), and the surest reading is kept.
@@ -277,18 +277,15 @@ class Detector:
 
     def _with_index_corners(self, image, rects, p: np.ndarray) -> np.ndarray:
         """The card probabilities p (one row per rect) with the index corner reader's evidence folded in:
-        log p plus corner_weight times the log of each corner's probability of each card, where a
-        corner's "no index in sight" spreads evenly over the 52 (it says nothing about which card)."""
+        log p plus corner_weight times the log of each of the four corners' probability of each card,
+        where a corner's "no index in sight" spreads evenly over the 52 (it says nothing about which card)."""
         if self.corner_weight == 0:
             return p
-        scales = []
-        for e in self.card_crop_scales:
-            tl, br = zip(*(index_corners(image, r, e) for r in rects))
-            scales.append(list(tl) + list(br))
+        scales = [[c for corners in zip(*(index_corners(image, r, e) for r in rects)) for c in corners]
+                  for e in self.card_crop_scales]
         c = self._read(self._corner, scales, (0,))
-        evidence = c[:, :NO_INDEX] + c[:, NO_INDEX:] / NO_INDEX
-        n = len(rects)
-        return _softmax(np.log(p + 1e-9) + self.corner_weight * np.log(evidence[:n] * evidence[n:] + 1e-12))
+        evidence = (c[:, :NO_INDEX] + c[:, NO_INDEX:] / NO_INDEX).reshape(-1, len(rects), NO_INDEX)
+        return _softmax(np.log(p + 1e-9) + self.corner_weight * np.log(evidence + 1e-12).sum(0))
 
     def _sides(self, image, rects, kinds: list[str]) -> list[str]:
         """The kinds, with the side classifier's verdict on cards and backs where it is sure (probability at

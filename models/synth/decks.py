@@ -16,6 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.crops import INDEX_REGIONS
 from vision.detector import RANKS, SUITS
 from vision.detector import CARD_CODES as CODES  # the labels are the card readers' classes, in their order
 CARD_H, CARD_W = 352, 252
@@ -26,6 +27,26 @@ AISLERIOT_PREFIX = "aisleriot-"  # an AisleRiot deck's name; they come after the
 EXCLUDED_DECKS = {"svg-xskat-german"}
 _SUIT_NAMES = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
 _RANK_NAMES = {"A": "1", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+# Where a face carries its index at each corner (vision.crops.INDEX_CORNERS' order: top left, bottom right,
+# top right, bottom left; a region as x1, y1, x2, y2 shares of the face, None where it carries none), for
+# the decks that depart from rank over suit at the top left and bottom right (every procedural deck's
+# layout). Measured by eye on the rendered decks.
+TWO_CORNERS = (INDEX_REGIONS[0], INDEX_REGIONS[1], None, None)
+_OXYGEN = (None, None, (0.72, 0.02, 0.95, 0.14), (0.04, 0.83, 0.17, 0.94))  # the rank top right, a small suit bottom left
+INDEX_LAYOUTS = {
+    "dondorf": INDEX_REGIONS,
+    "aisleriot-bonded": INDEX_REGIONS,
+    "oxygen": _OXYGEN, "oxygen-air": _OXYGEN, "oxygen-white": _OXYGEN,
+}
+# future, a cartridge design (the rank a hex digit, 0-C for A-K, on a tab whose place along the top edge
+# stands for the suit), keeps the two-corner layout: its readers learnt it that way, and its top corners
+# as the index (much of them transparent, so rarely counted in sight) cost 6 reads on the benchmark.
+
+
+def index_layout(deck: str) -> tuple:
+    """Where the deck's faces carry an index at each corner (see INDEX_LAYOUTS)."""
+    return INDEX_LAYOUTS.get(deck, TWO_CORNERS)
 
 
 def svg_deck_files() -> dict[str, Path]:

@@ -20,7 +20,7 @@ import numpy as np
 from models.synth import decks as D
 from models.synth.dice import die_image, dome_overlay
 from models.synth.textures import table_texture
-from vision.crops import INDEX_REGION, part_in_image
+from vision.crops import part_in_image
 
 MIN_VISIBLE = {"card": 0.35, "card_back": 0.35, "die": 0.6}
 FRAME_MARGIN = 0.1  # the old rule (CUT_CARDS "unlabelled"), and still the dice's: at most 10 % of the box beyond the frame
@@ -39,7 +39,9 @@ class SceneObject:
     die: int | None = None    # top face 1-6
     visible: float = 1.0      # fraction of the object's pixels within the frame not covered by later objects
     in_frame: float = 1.0     # fraction of the whole object's area within the image frame
-    index_visible: tuple[float, float] = (1.0, 1.0)  # the same for a face's index corners: sprite TL, BR
+    # the same for a face's index at each corner (vision.crops.INDEX_CORNERS: sprite TL, BR, TR, BL); 0 where
+    # its deck prints none (models.synth.decks.index_layout)
+    index_visible: tuple[float, ...] = (1.0, 1.0, 0.0, 0.0)
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -191,7 +193,7 @@ class _Builder:
             obj.visible = float(counts[i] / max(1.0, self.areas[i]))
             obj.in_frame = in_frame(obj.corners, self.w, self.h)
             if obj.kind == "card":
-                obj.index_visible = (self._in_sight(i, INDEX_REGION), self._in_sight(i, _half_turned(INDEX_REGION)))
+                obj.index_visible = tuple(0.0 if r is None else self._in_sight(i, r) for r in D.index_layout(self.deck))
             if obj.kind != "die" and cut_cards == "labelled":
                 labelled = obj.in_sight >= MIN_VISIBLE[obj.kind]
             else:
@@ -238,11 +240,6 @@ def label_quad(corners: np.ndarray, w: int, h: int) -> np.ndarray:
     (u1, v1), (u2, v2) = np.clip(uv.min(0), 0, 1), np.clip(uv.max(0), 0, 1)
     sub = np.float64([[[u1, v1], [u2, v1], [u2, v2], [u1, v2]]])
     return np.clip(cv2.perspectiveTransform(sub, to_quad)[0], 0, (w, h)).astype(np.float32)
-
-
-def _half_turned(region):
-    x1, y1, x2, y2 = region
-    return 1 - x2, 1 - y2, 1 - x1, 1 - y1
 
 
 def _lighting(img, rng):
