@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 27 steps, numbered as in models/MODEL_CARD.md
+# Remake the shipped weights the way they were made: 28 steps, numbered as in models/MODEL_CARD.md
 # ("Training"), which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -7,12 +7,14 @@
 # Time: about 15 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
 # + 25 + 13 + 7 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22
-# min), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
+# + 15 min; step 28's data about 20 min), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
 # 0.33, 0.084, 0.026, 0.092, 0.033 and 0.079 h budgets, their data 1-3.5 min on 16 cores). Without a GPU those steps train
 # on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
 # A detector step cut off resumes from its runs/ folder when the script is run again; data and
 # classifier steps start over. The data sets before step 17 keep the old rule for cards cut by the
 # image's edge (--cut-cards unlabelled), so they are the data the shipped weights learnt from.
+# Since step 28 every data set's index corner crops are four a card (two before): steps 13 and 18
+# now train the corner reader on all four corners, which step 28 then continues.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export YOLO_OFFLINE=1
@@ -195,3 +197,11 @@ python3 -m models.train --data runs/data140 --extra-data runs/data141 --extra-da
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det27 --only det \
     --init models/weights/detector.pt --imgsz 480 --epochs 40 --hours 0.0792 --batch 128 --workers 16 --device "$device" \
     --ship --ship-last
+# 28. the index corner reader reads all four corners (decks with an index there, or split as the oxygen decks split it)
+python3 -m models.make_dataset --out runs/data182 --seed 182 --only-patches --corner-patches 20000 --cut-card-patches 8000 \
+    --decks oxygen oxygen-air oxygen-white future dondorf aisleriot-bonded
+python3 -m models.make_dataset --out runs/data180 --train 2500 --val 300 --card-crops 0 --seed 180 --kind cards \
+    --corner-patches 30000
+python3 -m models.make_dataset --out runs/data181 --seed 181 --only-patches --cut-card-patches 20800
+python3 -m models.train --data runs/data180 --extra-data runs/data181 --extra-data runs/data182 --runs runs/train_corner28 \
+    --only corner --cls-epochs 4 --cls-lr 1.5e-3 --corner-init models/weights/corner_classifier.pt --threads 2 --ship

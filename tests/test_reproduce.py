@@ -70,7 +70,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (36, 28, 7, 11)
+            modules.count("models.detector_crops")) == (39, 29, 7, 11)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -129,7 +129,7 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
         "runs/data40", "runs/data41", "runs/data42", "runs/data43", "runs/data44", "runs/data45", "runs/data46",
         "runs/data47", "runs/data70", "runs/data71", "runs/data72", "runs/data80", "runs/data81",
         "runs/data82", "runs/data100", "runs/data101", "runs/data102", "runs/data110", "runs/data111", "runs/data112",
-        "runs/data140", "runs/data141", "runs/data142"]
+        "runs/data140", "runs/data141", "runs/data142", "runs/data180"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():
