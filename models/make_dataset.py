@@ -8,9 +8,9 @@ card, card_back, die), OUT/card_{train,val}.npz and OUT/die_{train,val}.npz (upr
 identity classifiers, made with vision.crops.upright_crop as at run time) and OUT/side_{train,val}.npz
 (crops of face-up cards, 0, and card backs, 1, cut with a loose box: which side of a card is up) and
 OUT/corner_{train,val}.npz (each face-up card's four index corners, vision.crops.index_corners: the card
-where its index is in sight, NO_INDEX where it is covered or its deck prints none there). Real dice photos, when given, join the
-training split except the fixed validation split (every 5th photo by number). A card cut by the
-image's edge is labelled while 35 % of it is in sight (--cut-cards; models.synth.scene.label_quad);
+where its index is in sight, NO_INDEX where it is covered or its deck prints none there). Real dice
+photos, when given, join the training split except the fixed validation split (every 5th photo by
+number). A card cut by the image's edge is labelled while 35 % of it is in sight (--cut-cards; models.synth.scene.label_quad);
 --cut-card-patches makes such cards' crops, cut as the detector boxes them, for the card and corner readers.
 """
 

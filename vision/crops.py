@@ -98,12 +98,12 @@ def upright_crop(image: np.ndarray, rect, out_wh, expand: float = CROP_EXPAND) -
 
 
 def index_corners(image: np.ndarray, rect, expand: float = CROP_EXPAND) -> tuple[np.ndarray, ...]:
-    """The four corners of an upright card crop where a face may carry its index, in INDEX_CORNERS'
-    order: the top left, the bottom right turned a half turn, the top right, the bottom left turned a
-    half turn. Which end is up is open, so each turned corner is its partner seen the other way up. Most
-    decks print rank over suit at the top left and bottom right; some at all four corners, and some
-    split them (the oxygen decks: the rank at the top right, the suit at the bottom left). A reader that
-    sees one index whole can name a card that is mostly covered."""
+    """The four corners of an upright card crop where a face may carry its index, in this order: the top
+    left, the bottom right turned a half turn, the top right, the bottom left turned a half turn (as
+    INDEX_REGIONS). Which end is up is open, so each turned corner is its partner seen the other way
+    up. Most decks print rank over suit at the top left and bottom right; some at all four corners, and
+    some split them (the oxygen decks: the rank at the top right, the suit at the bottom left). A reader
+    that sees one index whole can name a card that is mostly covered."""
     W, H = CORNER_WH
     full = upright_crop(image, rect, (round(W / CORNER_SHARE[0]), round(H / CORNER_SHARE[1])), expand)
     turned = full[::-1, ::-1]
@@ -122,6 +122,7 @@ def mirrored(region) -> tuple[float, float, float, float]:
     return 1 - x2, y1, 1 - x1, y2
 
 
-INDEX_CORNERS = ("top left", "bottom right", "top right", "bottom left")  # index_corners' order
+# where a face may carry an index at each corner, in index_corners' order (top left, bottom right, top right,
+# bottom left), as shares of the upright face
 INDEX_REGIONS = (INDEX_REGION, half_turned(INDEX_REGION), mirrored(INDEX_REGION), half_turned(mirrored(INDEX_REGION)))
 UPSIDE_DOWN = (1, 0, 3, 2)  # the card's index corner each of index_corners' crops shows when the card lies the other way up

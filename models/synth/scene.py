@@ -39,7 +39,7 @@ class SceneObject:
     die: int | None = None    # top face 1-6
     visible: float = 1.0      # fraction of the object's pixels within the frame not covered by later objects
     in_frame: float = 1.0     # fraction of the whole object's area within the image frame
-    # the same for a face's index at each corner (vision.crops.INDEX_CORNERS: sprite TL, BR, TR, BL); 0 where
+    # the same for a face's index at each corner (vision.crops.INDEX_REGIONS' order: sprite TL, BR, TR, BL); 0 where
     # its deck prints none (models.synth.decks.index_layout)
     index_visible: tuple[float, ...] = (1.0, 1.0, 0.0, 0.0)
 
