@@ -235,6 +235,18 @@ def _corner_frames(q: np.ndarray) -> tuple:
             (q[3] + sx * (q[2] - q[3]), q[3] - q[2], q[0] - q[3]))   # bottom left, turned
 
 
+def _index_seen(uv, k: int, obj, to_image, w: int, h: int) -> float:
+    """The share of obj's index region k (INDEX_REGIONS) that lies within a corner crop, given as the quad
+    uv in the card's own axes, in sight and within the w x h frame. Where the index lies is the generic
+    region, how much of it is in sight the deck's own (index_visible): for the oxygen decks, whose
+    index is smaller and placed a little apart, an approximation."""
+    region = _region_quad(INDEX_REGIONS[k])
+    _, common = cv2.intersectConvexConvex(region, cv2.convexHull(uv))
+    inside = 0.0 if common is None else _area(common.reshape(-1, 2))
+    in_image = cv2.perspectiveTransform(region[None].astype(np.float64), to_image)[0]
+    return inside / _area(region) * obj.index_visible[k] * in_frame(in_image, w, h)
+
+
 def cut_corner_samples(image, obj, rect, expand: float = CROP_EXPAND) -> tuple[list[np.ndarray], list[int]]:
     """The four index corner crops of rect, an oriented box around the part in sight of a card cut by the
     image's edge (as the detector boxes it), labelled as corner_samples labels a whole card's. The crop
@@ -254,15 +266,10 @@ def cut_corner_samples(image, obj, rect, expand: float = CROP_EXPAND) -> tuple[l
         corner = np.float64([origin, origin + sx * ex, origin + sx * ex + sy * ey, origin + sy * ey])
         uv = cv2.perspectiveTransform(corner[None], to_card)[0].astype(np.float32)
         du, dv = uv[1] - uv[0], uv[3] - uv[0]
-        seen = 0.0
-        for sign, ks in ((1, (0, 2)), (-1, (1, 3))):  # upright: the top indexes; against the card's axes: the bottom
-            if sign * du[0] > abs(du[1]) and sign * dv[1] > abs(dv[0]):
-                for k in ks:
-                    region = _region_quad(INDEX_REGIONS[k])
-                    _, common = cv2.intersectConvexConvex(region, cv2.convexHull(uv))
-                    inside = 0.0 if common is None else _area(common.reshape(-1, 2))
-                    in_image = cv2.perspectiveTransform(region[None].astype(np.float64), to_image)[0]
-                    seen = max(seen, inside / _area(region) * obj.index_visible[k] * in_frame(in_image, w, h))
+        along = du[0] > abs(du[1]) and dv[1] > abs(dv[0])
+        against = -du[0] > abs(du[1]) and -dv[1] > abs(dv[0])
+        shown = (0, 2) if along else (1, 3) if against else ()  # the top indexes upright, the bottom ones turned
+        seen = max((_index_seen(uv, k, obj, to_image, w, h) for k in shown), default=0.0)
         if seen >= INDEX_SEEN or seen < INDEX_GONE:
             crops.append(crop)
             labels.append(D.CODES.index(obj.card) if seen >= INDEX_SEEN else NO_INDEX)

@@ -5,8 +5,8 @@ import numpy as np
 
 import pytest
 
-from vision.crops import (CARD_ASPECTS, CORNER_SHARE, CORNER_WH, INDEX_REGIONS, UPSIDE_DOWN, index_corners,
-                          whole_card_rects)
+from vision.crops import (CARD_ASPECTS, CORNER_SHARE, CORNER_WH, INDEX_REGIONS, UPSIDE_DOWN, half_turned, index_corners,
+                          mirrored, whole_card_rects)
 
 RED, BLUE, GREEN, YELLOW = (0, 0, 255), (255, 0, 0), (0, 255, 0), (0, 255, 255)
 COLOURS = (RED, BLUE, GREEN, YELLOW)
@@ -57,6 +57,12 @@ def test_a_card_seen_the_other_way_up_gives_the_same_four_corners_in_partner_ord
     a = index_corners(image, rect, expand=1.0)
     b = index_corners(turned, ((199.0, 199.0), (120.0, 168.0), 0.0), expand=1.0)
     assert [_colours(c) for c in b] in ([_colours(a[k]) for k in range(4)], [_colours(a[k]) for k in UPSIDE_DOWN])
+
+
+def test_each_corner_s_partner_is_its_region_turned_a_half_turn():
+    """UPSIDE_DOWN pairs each index region with the one it becomes when the card lies the other way up."""
+    assert [pytest.approx(INDEX_REGIONS[UPSIDE_DOWN[k]]) for k in range(4)] == [half_turned(r) for r in INDEX_REGIONS]
+    assert INDEX_REGIONS[2] == pytest.approx(mirrored(INDEX_REGIONS[0]))
 
 
 @pytest.mark.parametrize("k", range(4))
