@@ -146,8 +146,9 @@ class Detector:
     side_min_prob (above 1: the detector's).
     A face-up card's four index corners (vision.crops.index_corners) are also read on their own (at the
     same crop scales), and each corner that shows an index adds its reading to the whole card's,
-    weighted by corner_weight (0: the whole card alone; 0.5 was chosen on synthetic validation): a card
-    mostly under others is named by the one corner still in sight.
+    weighted by corner_weight (0: the whole card alone; 1 was chosen on synthetic validation for the
+    four-corner reader, 0.5 for the two-corner one before it): a card mostly under others is named by
+    the one corner still in sight.
     whole_cut_cards: a face-up card cut by the image's edge is boxed by its part in sight; it is also
     read as each whole card that part may belong to (vision.crops.whole_card_rects: the box grown beyond
     the edge to a card's proportions), and the surest reading is kept.
@@ -163,7 +164,7 @@ class Detector:
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_die_shared: float = 0.5,
-                 side_min_prob: float = 0.9, corner_weight: float = 0.5, whole_cut_cards: bool = True,
+                 side_min_prob: float = 0.9, corner_weight: float = 1.0, whole_cut_cards: bool = True,
                  views: int = 1, markers: bool = True, threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
