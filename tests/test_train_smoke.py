@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from models import make_dataset, train
+from models.synth.decks import deck_names
 from vision.detector import Detection, Detector
 
 
@@ -28,11 +29,12 @@ def test_generate_train_ship_and_detect(tmp_path):
     assert sides["x"].shape[1:] == (80, 56, 3)
     assert sorted(sides["y"].tolist()) == [0] * kinds.count("0") + [1] * 3 * kinds.count("1")
     corners = np.load(data / "corner_train.npz")  # up to four per face-up card: those half covered are left out
-    assert corners["x"].shape[1:] == (40, 32, 3) and len(corners["x"]) == len(corners["y"]) <= 4 * kinds.count("0")
+    assert corners["x"].shape[1:] == (40, 32, 3) and 0 < len(corners["x"]) == len(corners["y"]) <= 4 * kinds.count("0")
     assert set(corners["y"].tolist()) <= set(range(53))
-    patches = np.load(data / "corner_train_patches.npz")  # up to four corners of each patch's one card
-    assert patches["x"].shape[1:] == (40, 32, 3) and len(patches["y"]) <= 12
-    assert set(patches["y"].tolist()) <= {0, 1, 2, 52}  # patch i's card is CODES[i % 52]
+    patches = np.load(data / "corner_train_patches.npz")  # the corners of each patch's one card, CODES[i % 52]
+    expected = [make_dataset.corner_sample((0, i, "runs/cards", deck_names(None))) for i in range(3)]
+    assert patches["y"].tolist() == [y for _, ys in expected for y in ys] and set(patches["y"].tolist()) <= {0, 1, 2, 52}
+    np.testing.assert_array_equal(patches["x"], np.stack([c for cs, _ in expected for c in cs]))
     assert train.classifier_train_files("corner", [data]) == [data / "corner_train.npz", data / "corner_train_patches.npz"]
 
     train.main(["--data", str(data), "--runs", str(runs), "--epochs", "1", "--cls-epochs", "1", "--imgsz", "64",
