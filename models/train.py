@@ -15,6 +15,7 @@ The data comes from `python3 -m models.make_dataset` (seeded); ultralytics runs 
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import shutil
 import tempfile
@@ -141,14 +142,16 @@ def overlap(x, share: float, g):
 def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None,
                      device: str = "cpu", occlude_share: float = 0.0, overlap_share: float = 0.0,
-                     half_turns: bool = True) -> float:
+                     half_turns: bool = True, hours: float | None = None) -> float:
     """Train a CropClassifier on the crops of all train_npz files with light photometric augmentation
     and, with half_turns, a random half turn (which end of a card or die crop is up is open; an index
     corner crop is always upright); saves the state best on the crops of all val_npz files to out;
     returns that val accuracy.
     init: continue from this checkpoint of ours (its width and pooling win).
     occlude_share: this share of each batch is partly covered by other crops (see occlude);
-    overlap_share: this share by another card laid over it as in a fan (see overlap)."""
+    overlap_share: this share by another card laid over it as in a fan (see overlap).
+    hours: a time budget; the epochs (at most `epochs`) and the LR schedule are fitted to it from the
+    time of a few trial steps on a throwaway copy (a lent GPU's minutes are counted)."""
     import torch
     from torch import nn
 
@@ -168,35 +171,54 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
         model.load_state_dict(start["state"])
     dev = torch.device(f"cuda:{device}" if device.isdigit() else device)
     model.to(dev)
-    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
-    steps = epochs * ((len(xtr) + batch - 1) // batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.15)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
+
+    def step(model, opt, idx, g) -> float:
+        """One augmented batch of the crops idx, learnt; returns its summed loss."""
+        x = xtr[idx]
+        n = len(x)
+        if half_turns:
+            turn = torch.rand(n, generator=g) < 0.5
+            x[turn] = x[turn].flip(2, 3)
+        if occlude_share:
+            x = occlude(x, occlude_share, g)
+        if overlap_share:
+            x = overlap(x, overlap_share, g)
+        gain = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.35, generator=g)
+        tint = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
+        x = (x * gain * tint + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1, generator=g)
+             + torch.randn(x.shape, generator=g) * 0.03).clamp(0, 1)
+        loss = loss_fn(model(x.to(dev)), ytr[idx].to(dev))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return float(loss.detach()) * n
+
+    steps_per_epoch = (len(xtr) + batch - 1) // batch
+    if hours is not None:
+        trial = copy.deepcopy(model).train()
+        trial_opt = torch.optim.AdamW(trial.parameters(), lr=lr / 25)
+        trial_g = torch.Generator().manual_seed(seed + 1)
+        seconds = []
+        for idx in torch.randperm(len(xtr), generator=trial_g).split(batch)[:TRIAL_STEPS]:
+            t0 = time.time()
+            step(trial, trial_opt, idx, trial_g)
+            seconds.append(time.time() - t0)
+        step_seconds = float(np.median(seconds[len(seconds) // 4:]))
+        fitted = budget_epochs(step_seconds, steps_per_epoch, hours, epochs)
+        print(f"{out.name}: {fitted} epochs fit {hours} h at {step_seconds * 1000:.1f} ms a step "
+              f"({steps_per_epoch} steps an epoch)", flush=True)
+        epochs = fitted
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * steps_per_epoch, pct_start=0.15)
     g = torch.Generator().manual_seed(seed)
     best = -1.0
     for ep in range(epochs):
         model.train()
         t0, total = time.time(), 0.0
         for idx in torch.randperm(len(xtr), generator=g).split(batch):
-            x = xtr[idx]
-            n = len(x)
-            if half_turns:
-                turn = torch.rand(n, generator=g) < 0.5
-                x[turn] = x[turn].flip(2, 3)
-            if occlude_share:
-                x = occlude(x, occlude_share, g)
-            if overlap_share:
-                x = overlap(x, overlap_share, g)
-            gain = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.35, generator=g)
-            tint = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
-            x = (x * gain * tint + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1, generator=g)
-                 + torch.randn(x.shape, generator=g) * 0.03).clamp(0, 1)
-            loss = loss_fn(model(x.to(dev)), ytr[idx].to(dev))
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
+            total += step(model, opt, idx, g)
             sched.step()
-            total += float(loss.detach()) * n
         acc = evaluate_classifier(model, xva, yva, dev)
         print(f"{out.name}: epoch {ep + 1}/{epochs} loss {total / len(xtr):.4f} val acc {acc:.4f} ({time.time() - t0:.0f} s)", flush=True)
         if not acc < best:  # also when there is no validation data (nan)
@@ -204,6 +226,16 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
             out.parent.mkdir(parents=True, exist_ok=True)
             torch.save({"state": model.state_dict(), "n_classes": n_classes, "width": width, "pooled": pooled, "val_acc": acc}, out)
     return best
+
+
+TRIAL_STEPS = 40      # train_classifier(hours=...): steps timed (the first quarter, warming up, not counted)
+BUDGET_SHARE = 0.9    # of the budget for training steps; the rest for validation after each epoch and saving
+
+
+def budget_epochs(step_seconds: float, steps_per_epoch: int, hours: float, most: int) -> int:
+    """How many whole epochs of steps_per_epoch steps of step_seconds fit BUDGET_SHARE of hours: at least 1,
+    at most `most`."""
+    return max(1, min(most, int(hours * 3600 * BUDGET_SHARE / (step_seconds * steps_per_epoch))))
 
 
 def evaluate_classifier(model, x, y, device="cpu") -> float:
@@ -289,6 +321,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--extra-data", type=Path, action="append", default=[], metavar="DIR",
                     help="another models.make_dataset folder whose training data (detector images, classifier crops) joins --data's")
     ap.add_argument("--hours", type=float, help="detector time budget: ultralytics fits the epochs (and LR schedule) to it")
+    ap.add_argument("--cls-hours", type=float, help="classifier time budget: the epochs (at most --cls-epochs) and LR "
+                    "schedule are fitted to it from a few timed trial steps")
     ap.add_argument("--init", type=Path, help="detector: continue from these weights of ours (fine-tune)")
     ap.add_argument("--arch", default=DEFAULT_ARCH,
                     help="detector network when trained from scratch: an ultralytics model YAML (yolo11s-obb.yaml is "
@@ -348,7 +382,7 @@ def main(argv=None):
             acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
                                    width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
                                    occlude_share=occlude_share, overlap_share=overlap_share,
-                                   half_turns=stage != "corner")
+                                   half_turns=stage != "corner", hours=a.cls_hours)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)

@@ -157,3 +157,25 @@ def test_a_classifier_is_validated_on_all_the_crops_it_is_given(tmp_path):
     acc = train_classifier([tmp_path / "train.npz"], [tmp_path / "same.npz", tmp_path / "other.npz"], 2,
                            tmp_path / "c.pt", epochs=3, width=8)
     assert acc == 0.25
+
+
+def test_a_classifier_time_budget_fits_whole_epochs_between_one_and_the_most_asked():
+    from models.train import budget_epochs
+    # 0.9 of 0.1 h is 324 s; an epoch of 100 steps of 0.25 s takes 25 s
+    assert budget_epochs(0.25, 100, 0.1, 50) == 12
+    assert budget_epochs(0.25, 100, 0.1, 5) == 5
+    assert budget_epochs(0.25, 100, 0.001, 50) == 1
+
+
+def test_a_classifier_trained_to_a_budget_runs_the_epochs_that_fit(tmp_path, capsys):
+    rng = np.random.default_rng(0)
+    np.savez(tmp_path / "train.npz", x=rng.integers(0, 255, (16, 40, 40, 3), dtype=np.uint8), y=np.arange(16) % 2)
+    np.savez(tmp_path / "val.npz", x=rng.integers(0, 255, (4, 40, 40, 3), dtype=np.uint8), y=np.arange(4) % 2)
+    train_classifier([tmp_path / "train.npz"], [tmp_path / "val.npz"], 2, tmp_path / "c.pt", epochs=3, width=8,
+                     batch=4, hours=1e-9)
+    out = capsys.readouterr().out
+    assert "c.pt: 1 epochs fit 1e-09 h at" in out and "(4 steps an epoch)" in out
+    assert "epoch 1/1 " in out and "epoch 2/" not in out
+    train_classifier([tmp_path / "train.npz"], [tmp_path / "val.npz"], 2, tmp_path / "c.pt", epochs=3, width=8,
+                     batch=4, hours=1.0)
+    assert "epoch 3/3 " in capsys.readouterr().out
