@@ -15,7 +15,8 @@
 # 70; each session takes fresh ones: 166 is next, 201-206 are the benchmark's --more-sets and 207-212 the
 # sets choices are made on, never to be trained on), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
-# (models/weights/detector.pt), RUN (the run's folder, runs/train_det$SEED0) and BATCH (128).
+# (models/weights/detector.pt), RUN (the run's folder, runs/train_det$SEED0), BATCH (128) and CARDS_KIND (the
+# second set's scene kind: cards, or overlapping for piles, fans and rows alone).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-0}; scale=${2:-1}; budget=${3:-540}
@@ -30,7 +31,7 @@ echo "[$(elapsed) s] data, seeds $S-$((S + 2))"
 python3 -m models.make_dataset --out runs/data$S --train "$(scenes ${MIX:-3500})" --val "$(scenes ${VAL:-150})" \
         --card-crops 0 --seed $S --workers "$workers" | tail -1 \
     && python3 -m models.make_dataset --out runs/data$((S + 1)) --train "$(scenes ${CARDS:-5500})" --val 0 --card-crops 0 \
-        --seed $((S + 1)) --kind cards --workers "$workers" | tail -1 \
+        --seed $((S + 1)) --kind "${CARDS_KIND:-cards}" --workers "$workers" | tail -1 \
     && python3 -m models.make_dataset --out runs/data$((S + 2)) --train "$(scenes ${DICE:-1500})" --val 0 --card-crops 0 \
         --seed $((S + 2)) --kind dice_on_cards --workers "$workers" | tail -1 \
     || { echo "data failed"; exit 3; }

@@ -27,7 +27,7 @@ FRAME_MARGIN = 0.1  # the old rule (CUT_CARDS "unlabelled"), and still the dice'
 CUT_CARDS = ("labelled", "unlabelled")  # cards reaching beyond the frame: labelled while MIN_VISIBLE of the whole is in sight
 CARD_ASPECT = D.CARD_W / D.CARD_H
 SPACED_ROW_STEP = (1.03, 1.35)  # centre spacing of a spaced row, in card widths: gaps of 3-35 %
-SCENE_KINDS = ("cards", "dice", "dome", "mixed", "dice_on_cards")
+SCENE_KINDS = ("cards", "dice", "dome", "mixed", "dice_on_cards", "overlapping")
 DIE_ON_CARD_P = 0.75  # in a dice_on_cards scene, the share of dice that lie on a card
 
 
@@ -305,8 +305,10 @@ def _on_a_card(placed, card_h, rng):
 def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_root=None, kind: str | None = None,
                  cut_cards: str = "labelled") -> Scene:
     """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None), or
-    "dice_on_cards": cards with most dice lying on them (never drawn at random, so that the random mix,
-    and every data set made from it, stays as it was; the detector had seen too few dice on cards).
+    "dice_on_cards": cards with most dice lying on them, or "overlapping": cards in piles, fans and
+    overlapping rows only, no card alone (neither drawn at random, so that the random mix, and every data
+    set made from it, stays as it was; the detector had seen too few dice on cards, and misses most
+    the cards partly covered by others).
     cut_cards: whether cards reaching beyond the frame are labelled (see _Builder.finish)."""
     if kind is not None and kind not in SCENE_KINDS:
         raise ValueError(f"scene kind {kind!r}: expected one of {', '.join(SCENE_KINDS)}")
@@ -320,16 +322,18 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     codes = [str(c) for c in rng.permutation(D.CODES)]
     # every kind's count is drawn (the draws are part of the seeded stream); dice_on_cards lays as many as mixed
     n_groups = {"cards": int(rng.integers(1, 6)), "mixed": int(rng.integers(1, 4)), "dice": int(rng.integers(0, 2)),
-                "dome": int(rng.integers(0, 2))}["mixed" if kind == "dice_on_cards" else kind]
+                "dome": int(rng.integers(0, 2))}[{"dice_on_cards": "mixed", "overlapping": "cards"}.get(kind, kind)]
     placed = []  # (centre, angle) of each card on the table plane, in the order laid
     for _ in range(n_groups):
-        layout = ["single", "single", "pile", "fan", "row"][int(rng.integers(5))]
+        layout = (["pile", "fan", "row"][int(rng.integers(3))] if kind == "overlapping"
+                  else ["single", "single", "pile", "fan", "row"][int(rng.integers(5))])
         c = (rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h)
         base = rng.uniform(0, 360)
         face_up_p = 0.0 if rng.random() < 0.15 else 0.75
         n = 1 if layout == "single" else int(rng.integers(2, 7))
         # half the rows are a player's table cards side by side with gaps (Kiketti's seats), not a laid-down hand
-        gap = CARD_ASPECT * rng.uniform(*SPACED_ROW_STEP) if layout == "row" and rng.random() < 0.5 else None
+        spaced = layout == "row" and kind != "overlapping" and rng.random() < 0.5
+        gap = CARD_ASPECT * rng.uniform(*SPACED_ROW_STEP) if spaced else None
         for k in range(n):
             if not codes:
                 break
