@@ -12,8 +12,8 @@
 #   rehearse here on the CPU first:  SEED0=900 BATCH=16 OUT=/tmp/rehearsal bash models/device/continue_detector.sh cpu 0.005 150
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones: 166 is next, 201-206 are the benchmark's --more-sets and 207-212 the
-# sets choices are made on, never to be trained on), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
+# 70; each session takes fresh ones: 173 is next, 201-206 are the benchmark's --more-sets, 207-212 the
+# sets choices are made on, never to be trained on, and 213 a held-out overlapping set), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt), RUN (the run's folder, runs/train_det$SEED0), BATCH (128) and CARDS_KIND (the
 # second set's scene kind: cards, or overlapping for piles, fans and rows alone).
