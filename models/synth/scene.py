@@ -307,8 +307,8 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None), or
     "dice_on_cards": cards with most dice lying on them, or "overlapping": cards in piles, fans and
     overlapping rows only, no card alone (neither drawn at random, so that the random mix, and every data
-    set made from it, stays as it was; the detector had seen too few dice on cards, and misses most
-    the cards partly covered by others).
+    set made from it, stays as it was; the detector had seen too few dice on cards, and most of the
+    cards it misses lie partly under others).
     cut_cards: whether cards reaching beyond the frame are labelled (see _Builder.finish)."""
     if kind is not None and kind not in SCENE_KINDS:
         raise ValueError(f"scene kind {kind!r}: expected one of {', '.join(SCENE_KINDS)}")
