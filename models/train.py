@@ -345,6 +345,8 @@ def parse_args(argv=None) -> argparse.Namespace:
         ap.error("--arch builds a detector from scratch; --init continues our own weights, whose network wins")
     if a.cls_val and len([s for s in a.only or ("card", "die", "side", "corner") if s != "det"]) != 1:
         ap.error("--cls-val names one classifier's validation crops; train that classifier alone (--only STAGE)")
+    if a.cls_hours is not None and (a.cls_hours <= 0 or a.only == ["det"]):
+        ap.error("--cls-hours is a classifier's time budget in hours: a positive number, with a classifier stage")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     if a.ship_last and not a.ship:

@@ -179,3 +179,11 @@ def test_a_classifier_trained_to_a_budget_runs_the_epochs_that_fit(tmp_path, cap
     train_classifier([tmp_path / "train.npz"], [tmp_path / "val.npz"], 2, tmp_path / "c.pt", epochs=3, width=8,
                      batch=4, hours=1.0)
     assert "epoch 3/3 " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["--cls-hours", "0"], ["--cls-hours", "-1"], ["--only", "det", "--cls-hours", "0.1"]])
+def test_a_classifier_budget_that_cannot_apply_is_refused(argv, capsys):
+    with pytest.raises(SystemExit):
+        parse_args(argv)
+    assert "--cls-hours is a classifier's time budget in hours" in capsys.readouterr().err
+    assert parse_args(["--only", "corner", "--cls-hours", "0.1"]).cls_hours == 0.1
