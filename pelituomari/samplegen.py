@@ -22,7 +22,8 @@ import numpy as np
 
 from calibration.table import TableCalibration
 from calibration.zones import Zone, kiketti_layout, kimble_layout
-from referee.events import CardMoved, CardsRevealed, DieSettled, Event, GameStarted, Source, write_jsonl
+from referee.events import (CardMoved, CardsRevealed, DieSettled, Event, GameStarted, Source, hand_zone, seat_zone,
+                            write_jsonl)
 from vision.virtual_table import CARD_MM, Sprite, VirtualTable
 
 FPS = 15
@@ -110,14 +111,14 @@ def kiketti_script() -> tuple[CardScript, GameStarted]:
     rng = np.random.default_rng(5)
 
     def slot(seat: int, i: int) -> Pose:
-        z = zones[f"seat{seat}"]
+        z = zones[seat_zone(seat)]
         return Pose(z.x0 + 37.5 + 75 * i, (z.y0 + z.y1) / 2, 180.0 if seat == 1 else 0.0)
 
     def pile() -> Pose:
         return Pose(pile_x + rng.uniform(-12, 12), pile_y + rng.uniform(-12, 12), rng.uniform(-25, 25))
 
     def hand(seat: int) -> Pose:
-        x, y = zones[f"hand{seat}"].centre
+        x, y = zones[hand_zone(seat)].centre
         return Pose(x, y, 180.0 if seat == 1 else 0.0)
 
     aino = {"5c": 0, "9s": 1, "2d": 2, "Kc": 3}
@@ -129,7 +130,7 @@ def kiketti_script() -> tuple[CardScript, GameStarted]:
 
     def draw(card: str, seat: int) -> None:
         s.move(card, hand(seat), start=stock, pause=0.8,
-               event={"from_zone": "stock", "to_zone": f"hand{seat}", "by": seat})
+               event={"from_zone": "stock", "to_zone": hand_zone(seat), "by": seat})
 
     def to_pile(card: str, from_zone: str, by: int, pause: float = 0.6) -> None:
         s.move(card, pile(), up=True, pause=pause,

@@ -35,7 +35,7 @@ from typing import Any
 from .cards import POWERS, hand_points, rank
 from .core import Engine, Impossible, Ruling, register
 from .events import (ButtonPressed, CardLooked, CardMoved, CardsRevealed, CardsSwapped, Declared,
-                     Event, Paused, PadSlapped, zone_seat)
+                     Event, Paused, PadSlapped, seat_zone, zone_seat)
 from .kiketti_scoring import score_round
 from .scoresheet import ScoreSheet
 
@@ -736,7 +736,7 @@ class KikettiEngine(Engine):
             raise Impossible("Ei nähty, kuka vaihtoi kortit: korjaa tapahtuma.",
                              "Not seen who swapped the cards: correct the event.")
         by = self._seat(e.by, "by")
-        own = f"seat{by}"
+        own = seat_zone(by)
         other = e.zone_b if e.zone_a == own else e.zone_a if e.zone_b == own else None
         power = POWERS.get(r.power or "") if self._in_power_window(by) else None
         right = other is not None and (
