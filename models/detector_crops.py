@@ -86,17 +86,19 @@ def card_crops(image: np.ndarray, cards: list[tuple[tuple, str | None]], detecto
     return crops, codes
 
 
-def corner_crops(image: np.ndarray, cards: list[tuple[tuple, object]], detectors, rng) -> tuple[list[np.ndarray], list[int]]:
+def corner_crops(image: np.ndarray, cards: list[tuple[tuple, object]], deck: str, detectors,
+                 rng) -> tuple[list[np.ndarray], list[int]]:
     """(index corner crops, labels: card class or NO_INDEX) of every card or card-back box the detectors
     find in image that meets one of cards, given as (x1, y1, x2, y2 box, face-up SceneObject or None);
-    None claims the boxes it meets best and gives no crop. Each box is cut at one of the detector's
-    card_crop_scales, drawn at random, as the Detector reads its corners."""
+    None claims the boxes it meets best and gives no crop. deck: the scene's, which says where its faces
+    carry an index. Each box is cut at one of the detector's card_crop_scales, drawn at random, as the
+    Detector reads its corners."""
     from models.make_dataset import cut_corner_samples
     crops, labels = [], []
     for detector in detectors:
         for rect, obj in _matches(image, cards, detector, ("card", "card_back")):
             if obj is not None:
-                c, y = cut_corner_samples(image, obj, rect, float(rng.choice(detector.card_crop_scales)))
+                c, y = cut_corner_samples(image, obj, rect, deck, float(rng.choice(detector.card_crop_scales)))
                 crops += c
                 labels += y
     return crops, labels
@@ -155,7 +157,7 @@ def main(argv=None):
                      for o in scene.objects if o.kind != "die"]
             cards += [(box_in_image(o.corners, w, h), None) for o in scene.hidden if o.kind != "die"]
             if a.stage == "corner":
-                c, y = corner_crops(image, cards, detectors, rng)
+                c, y = corner_crops(image, cards, scene.deck, detectors, rng)
             else:
                 c, codes = card_crops(image, [(box, o and o.card) for box, o in cards], detectors, rng)
                 y = [CARD_CODES.index(code) for code in codes]

@@ -29,7 +29,7 @@ from models.synth import decks as D
 from models.synth.scene import (CUT_CARDS, MIN_VISIBLE, SCENE_KINDS, _Builder, _lighting, camera_effects,
                                 camera_homography, in_frame, label_quad, own_axes_to_image, reaches_beyond,
                                 render_scene)
-from vision.crops import (CARD_CROP_WH, CORNER_SHARE, CORNER_WH, CROP_EXPAND, DIE_CROP_WH, INDEX_REGIONS, UPSIDE_DOWN,
+from vision.crops import (CARD_CROP_WH, CORNER_SHARE, CORNER_WH, CROP_EXPAND, DIE_CROP_WH, UPSIDE_DOWN,
                           index_corners, upright_crop, upright_quad)
 from vision.detector import KINDS as CLASSES  # the detector's classes, in its order
 from vision.detector import NO_INDEX, SIDES
@@ -235,19 +235,19 @@ def _corner_frames(q: np.ndarray) -> tuple:
             (q[3] + sx * (q[2] - q[3]), q[3] - q[2], q[0] - q[3]))   # bottom left, turned
 
 
-def _index_seen(uv, k: int, obj, to_image, w: int, h: int) -> float:
-    """The share of obj's index region k (INDEX_REGIONS) that lies within a corner crop, given as the quad
-    uv in the card's own axes, in sight and within the w x h frame. Where the index lies is the generic
-    region, how much of it is in sight the deck's own (index_visible): for the oxygen decks, whose
-    index is smaller and placed a little apart, an approximation."""
-    region = _region_quad(INDEX_REGIONS[k])
+def _index_seen(uv, region, k: int, obj, to_image, w: int, h: int) -> float:
+    """The share of obj's index region (its deck's at corner k: decks.index_layout) that lies within a
+    corner crop, given as the quad uv in the card's own axes, in sight and within the w x h frame."""
+    if region is None:
+        return 0.0
+    region = _region_quad(region)
     _, common = cv2.intersectConvexConvex(region, cv2.convexHull(uv))
     inside = 0.0 if common is None else _area(common.reshape(-1, 2))
     in_image = cv2.perspectiveTransform(region[None].astype(np.float64), to_image)[0]
     return inside / _area(region) * obj.index_visible[k] * in_frame(in_image, w, h)
 
 
-def cut_corner_samples(image, obj, rect, expand: float = CROP_EXPAND) -> tuple[list[np.ndarray], list[int]]:
+def cut_corner_samples(image, obj, rect, deck: str, expand: float = CROP_EXPAND) -> tuple[list[np.ndarray], list[int]]:
     """The four index corner crops of rect, an oriented box around the part in sight of a card cut by the
     image's edge (as the detector boxes it), labelled as corner_samples labels a whole card's. The crop
     is of that part, stretched to a card's shape and turned sideways when less than a card's width of its
@@ -256,8 +256,10 @@ def cut_corner_samples(image, obj, rect, expand: float = CROP_EXPAND) -> tuple[l
     (the top-left and top-right indexes) or against them (the bottom right and bottom left, turned). It
     is labelled with the card where INDEX_SEEN of an index it may show lies in the crop, in sight and
     within the frame; NO_INDEX where under INDEX_GONE does, or the crop sees the card sideways; those in
-    between are left out. expand grows rect before cutting, as the Detector's card_crop_scales do."""
+    between are left out. deck: the card's deck, which says where its faces carry an index. expand grows
+    rect before cutting, as the Detector's card_crop_scales do."""
     h, w = image.shape[:2]
+    regions = D.index_layout(deck)
     to_image = own_axes_to_image(obj.corners)
     to_card = np.linalg.inv(to_image)
     sx, sy = CORNER_SHARE
@@ -269,7 +271,7 @@ def cut_corner_samples(image, obj, rect, expand: float = CROP_EXPAND) -> tuple[l
         along = du[0] > abs(du[1]) and dv[1] > abs(dv[0])
         against = -du[0] > abs(du[1]) and -dv[1] > abs(dv[0])
         shown = (0, 2) if along else (1, 3) if against else ()  # the top indexes upright, the bottom ones turned
-        seen = max((_index_seen(uv, k, obj, to_image, w, h) for k in shown), default=0.0)
+        seen = max((_index_seen(uv, regions[k], k, obj, to_image, w, h) for k in shown), default=0.0)
         if seen >= INDEX_SEEN or seen < INDEX_GONE:
             crops.append(crop)
             labels.append(D.CODES.index(obj.card) if seen >= INDEX_SEEN else NO_INDEX)
@@ -300,7 +302,7 @@ def cut_card_sample(args):
             break
     img = camera_effects(_lighting(b.canvas, rng), rng)
     rect = jittered_rect(label_quad(target.corners, PATCH, PATCH), rng)
-    corners, corner_y = cut_corner_samples(img, target, rect)
+    corners, corner_y = cut_corner_samples(img, target, rect, b.deck)
     return half_turned(upright_crop(img, rect, CARD_CROP_WH), rng), i % 52, corners, corner_y
 
 

@@ -78,12 +78,12 @@ def test_each_box_on_a_face_up_card_gives_its_index_corners_labelled_by_what_of_
     detector = Boxes((on_td, CARD), (off, CARD), (on_td, DIE))
     detector.card_crop_scales = (1.04,)
     cards = [((20.0, 20.0, 83.0, 108.0), td), ((120.0, 20.0, 183.0, 108.0), None)]
-    crops, labels = detector_crops.corner_crops(image, cards, [detector], np.random.default_rng(0))
+    crops, labels = detector_crops.corner_crops(image, cards, "proc-0", [detector], np.random.default_rng(0))
     assert [c.shape for c in crops] == [(CORNER_WH[1], CORNER_WH[0], 3)] * 4
     named = [(label, crop[20, 16].tolist()) for crop, label in zip(crops, labels)]
     assert named == [(CARD_CODES.index("Td"), [0, 0, 255]), (NO_INDEX, [255, 0, 0]), (NO_INDEX, [0, 0, 0]),
                      (NO_INDEX, [0, 0, 0])]
-    assert detector_crops.corner_crops(image, cards[1:], [detector], np.random.default_rng(0)) == ([], [])
+    assert detector_crops.corner_crops(image, cards[1:], "proc-0", [detector], np.random.default_rng(0)) == ([], [])
 
 
 def test_corner_crops_are_cut_at_the_detectors_scale_as_it_reads_them():
@@ -98,7 +98,7 @@ def test_corner_crops_are_cut_at_the_detectors_scale_as_it_reads_them():
     for scale in (0.97, 1.12):
         detector = Boxes((rect, CARD))
         detector.card_crop_scales = (scale,)
-        crops, labels = detector_crops.corner_crops(image, [((20.0, 20.0, 83.0, 108.0), td)], [detector],
+        crops, labels = detector_crops.corner_crops(image, [((20.0, 20.0, 83.0, 108.0), td)], "proc-0", [detector],
                                                     np.random.default_rng(0))
         assert labels == [CARD_CODES.index("Td")] * 2 + [NO_INDEX] * 2
         assert all((a == b).all() for a, b in zip(crops, index_corners(image, rect, scale), strict=True))

@@ -309,7 +309,7 @@ def test_a_cut_card_s_index_corners_are_labelled_by_the_card_corner_its_box_puts
             b.card("8h", True, cover, 0.0, 160)
         card = b.finish()[0][0]
         rect = cv2.minAreaRect(label_quad(card.corners, 320, 240))
-        crops, ys = cut_corner_samples(b.canvas, card, rect)
+        crops, ys = cut_corner_samples(b.canvas, card, rect, b.deck)
         assert [c.shape for c in crops] == [(40, 32, 3)] * len(crops)
         return sorted(ys)
 
@@ -318,6 +318,8 @@ def test_a_cut_card_s_index_corners_are_labelled_by_the_card_corner_its_box_puts
     assert labels((160, 224)) == none * 4                # bottom 64 px beyond: seen sideways
     assert labels((297, 120)) == [ace] + none * 3        # right 35 px of 115 beyond the frame
     assert labels((160, 192), cover=(110, 80)) == none * 4  # its top-left index under the 8h
+    monkeypatch.setitem(D.INDEX_LAYOUTS, "proc-2", ((0.4, 0.4, 0.6, 0.6), None, None, None))
+    assert labels((160, 192)) == none * 4                # its deck's index lies where no corner crop looks
     monkeypatch.setitem(D.INDEX_LAYOUTS, "proc-2", D.INDEX_LAYOUTS["dondorf"])
     assert labels((160, 192)) == [ace] * 2 + none * 2
     assert labels((297, 120)) == [ace] * 2 + none * 2    # its left indexes; the right ones lie beyond the frame
