@@ -82,9 +82,27 @@ def centre_score(box, label) -> float:
     return 1.0 - off / 2 if off <= 1 else 0.0
 
 
+LOOSE = 0.3  # a box meeting an unfound object at least this well (and under 0.5) boxed it loosely
+
+
+def unfound_cause(truth: dict, dets, match=iou) -> str:
+    """Why a labelled object no detection was matched to went unfound: "other_side" (a card boxed as the
+    other side), "shared_box" (boxed, but the box went to another object: a card lying over it, say),
+    "loose_box" (boxed with a match of LOOSE to 0.5) or "no_box"."""
+    die = truth["kind"] == "die"
+    alike = [d for d in dets if (d.kind == "die") == die]
+    near = [d for d in alike if match(d.box, truth["box"]) >= 0.5]
+    if any(d.kind != truth["kind"] for d in near):
+        return "other_side"
+    if near:
+        return "shared_box"
+    return "loose_box" if any(match(d.box, truth["box"]) >= LOOSE for d in alike) else "no_box"
+
+
 class Tally:
-    """Counts for one data set: found objects per kind, identities read, false detections. match
-    scores a detection's box against a label's; a score >= 0.5 can match (default: IoU)."""
+    """Counts for one data set: found objects per kind, identities read, false detections, and why the
+    objects not found were missed. match scores a detection's box against a label's; a score >= 0.5 can
+    match (default: IoU)."""
 
     def __init__(self, match=None):
         self.match = match or iou
@@ -94,6 +112,7 @@ class Tally:
         self.detections = 0
         self.false = 0
         self.on_hidden = 0
+        self.unfound = {"other_side": 0, "shared_box": 0, "loose_box": 0, "no_box": 0}
 
     def add(self, truth: list[dict], dets, hidden: tuple = ()) -> None:
         """truth: dicts with kind, box, card, die. hidden: boxes of objects really there but too covered
@@ -122,6 +141,9 @@ class Tally:
                 self.read_ok["card"] += int(d.card == t["card"])
             elif t["kind"] == "die":
                 self.read_ok["die"] += int(d.die == t["die"])
+        for j, t in enumerate(truth):
+            if j not in used:
+                self.unfound[unfound_cause(t, dets, self.match)] += 1
 
     def summary(self, keys: tuple[str, ...] | None = None) -> dict:
         """The scores, or only those named in keys."""
@@ -139,7 +161,7 @@ class Tally:
             scores["counts"] = {"face_up": self.n["card"], "face_down": self.n["card_back"],
                                 "face_up_found": self.found["card"], "face_down_found": self.found["card_back"],
                                 "cards_read": self.read_ok["card"], "dice_found": self.found["die"],
-                                "dice_read": self.read_ok["die"], "false": self.false}
+                                "dice_read": self.read_ok["die"], "false": self.false, "unfound": dict(self.unfound)}
             return scores
         return {k: v for k, v in scores.items() if k in keys}
 

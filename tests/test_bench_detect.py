@@ -21,7 +21,28 @@ def test_found_read_false_and_detections_of_hidden_objects_are_told_apart():
         "card_identity_accuracy": 0.0, "dice": 1, "dice_found": 1.0, "die_face_accuracy": 1.0,
         "detections": 5, "detections_on_hidden_objects": 1, "false_detections": 0.5,
         "counts": {"face_up": 1, "face_down": 1, "face_up_found": 1, "face_down_found": 0, "cards_read": 0,
-                   "dice_found": 1, "dice_read": 1, "false": 2}}
+                   "dice_found": 1, "dice_read": 1, "false": 2,
+                   "unfound": {"other_side": 1, "shared_box": 0, "loose_box": 0, "no_box": 0}}}
+
+
+def test_objects_not_found_are_told_apart_by_why():
+    """A face boxed as a back, a card whose box went to the card lying over it, a card boxed loosely, a
+    card not boxed at all, and a die boxed as nothing: each counted once, under its cause."""
+    truth = [{"kind": "card", "box": (0, 0, 60, 90), "card": "Td", "die": None},
+             {"kind": "card", "box": (100, 0, 160, 90), "card": "5s", "die": None},   # lies over the next
+             {"kind": "card", "box": (104, 0, 164, 90), "card": "6s", "die": None},
+             {"kind": "card", "box": (200, 0, 260, 90), "card": "7s", "die": None},
+             {"kind": "card", "box": (300, 0, 360, 90), "card": "8s", "die": None},
+             {"kind": "die", "box": (400, 0, 430, 30), "card": None, "die": 3}]
+    dets = [Detection("card_back", (0, 0, 60, 90), 0.9),                 # the Td as a back
+            Detection("card", (100, 0, 160, 90), 0.8, card="5s"),        # the 5s, meeting the 6s at IoU 0.88
+            Detection("card", (200, 0, 260, 50), 0.7, card="7s"),        # the 7s, IoU 0.56: found
+            Detection("card", (300, 0, 360, 40), 0.6, card=None),        # the 8s, IoU 0.44: loose
+            Detection("card", (400, 0, 430, 30), 0.5, card=None)]        # the die taken for a card
+    tally = bench_detect.Tally()
+    tally.add(truth, dets)
+    assert tally.unfound == {"other_side": 1, "shared_box": 1, "loose_box": 1, "no_box": 1}
+    assert (tally.found["card"], tally.false) == (2, 3)
 
 
 def test_real_dice_scored_by_centre_match_a_whole_die_box_to_its_pip_label():
