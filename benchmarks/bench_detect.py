@@ -99,9 +99,16 @@ def unfound_cause(truth: dict, dets, match=iou) -> str:
     return "loose_box" if any(match(d.box, truth["box"]) >= LOOSE for d in alike) else "no_box"
 
 
+def misread_kind(truth: str, read: str | None) -> str:
+    """How a found face-up card was read wrong: "unread" (no card named), "rank", "suit" or "both"."""
+    if read is None:
+        return "unread"
+    return "both" if read[0] != truth[0] and read[1] != truth[1] else "rank" if read[0] != truth[0] else "suit"
+
+
 class Tally:
-    """Counts for one data set: found objects per kind, identities read, false detections, and why the
-    objects not found were missed. match scores a detection's box against a label's; a score >= 0.5 can
+    """Counts for one data set: found objects per kind, identities read and how the others were misread,
+    false detections, and why the objects not found were missed. match scores a detection's box against a label's; a score >= 0.5 can
     match (default: IoU)."""
 
     def __init__(self, match=None):
@@ -113,6 +120,7 @@ class Tally:
         self.false = 0
         self.on_hidden = 0
         self.unfound = {"other_side": 0, "shared_box": 0, "loose_box": 0, "no_box": 0}
+        self.misread = {"unread": 0, "rank": 0, "suit": 0, "both": 0}
 
     def add(self, truth: list[dict], dets, hidden: tuple = ()) -> None:
         """truth: dicts with kind, box, card, die. hidden: boxes of objects really there but too covered
@@ -139,6 +147,8 @@ class Tally:
             self.found[t["kind"]] += 1
             if t["kind"] == "card":
                 self.read_ok["card"] += int(d.card == t["card"])
+                if d.card != t["card"]:
+                    self.misread[misread_kind(t["card"], d.card)] += 1
             elif t["kind"] == "die":
                 self.read_ok["die"] += int(d.die == t["die"])
         for j, t in enumerate(truth):
@@ -161,7 +171,8 @@ class Tally:
             scores["counts"] = {"face_up": self.n["card"], "face_down": self.n["card_back"],
                                 "face_up_found": self.found["card"], "face_down_found": self.found["card_back"],
                                 "cards_read": self.read_ok["card"], "dice_found": self.found["die"],
-                                "dice_read": self.read_ok["die"], "false": self.false, "unfound": dict(self.unfound)}
+                                "dice_read": self.read_ok["die"], "false": self.false, "unfound": dict(self.unfound),
+                                "misread": dict(self.misread)}
             return scores
         return {k: v for k, v in scores.items() if k in keys}
 

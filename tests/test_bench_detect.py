@@ -22,7 +22,8 @@ def test_found_read_false_and_detections_of_hidden_objects_are_told_apart():
         "detections": 5, "detections_on_hidden_objects": 1, "false_detections": 0.5,
         "counts": {"face_up": 1, "face_down": 1, "face_up_found": 1, "face_down_found": 0, "cards_read": 0,
                    "dice_found": 1, "dice_read": 1, "false": 2,
-                   "unfound": {"other_side": 1, "shared_box": 0, "loose_box": 0, "no_box": 0}}}
+                   "unfound": {"other_side": 1, "shared_box": 0, "loose_box": 0, "no_box": 0},
+                   "misread": {"unread": 0, "rank": 0, "suit": 1, "both": 0}}}
 
 
 def test_objects_not_found_are_told_apart_by_why():
@@ -43,6 +44,10 @@ def test_objects_not_found_are_told_apart_by_why():
     tally.add(truth, dets)
     assert tally.unfound == {"other_side": 1, "shared_box": 1, "loose_box": 1, "no_box": 1}
     assert (tally.found["card"], tally.false) == (2, 3)
+
+
+def test_misread_cards_are_told_apart_by_what_was_wrong():
+    assert [bench_detect.misread_kind("Td", r) for r in (None, "9d", "Th", "9h")] == ["unread", "rank", "suit", "both"]
 
 
 def test_real_dice_scored_by_centre_match_a_whole_die_box_to_its_pip_label():

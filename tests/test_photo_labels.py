@@ -150,7 +150,8 @@ def test_labelled_photos_are_scored_found_read_false_and_hidden(photos, tmp_path
                       "false_detections": 0.25,
                       "counts": {"face_up": 2, "face_down": 0, "face_up_found": 2, "face_down_found": 0,
                                  "cards_read": 1, "dice_found": 1, "dice_read": 0, "false": 1,
-                                 "unfound": {"other_side": 0, "shared_box": 0, "loose_box": 0, "no_box": 0}}}
+                                 "unfound": {"other_side": 0, "shared_box": 0, "loose_box": 0, "no_box": 0},
+                                 "misread": {"unread": 0, "rank": 0, "suit": 1, "both": 0}}}
 
 
 def test_a_bad_labels_file_stops_the_benchmark_before_any_model_loads(photos, capsys, monkeypatch):
@@ -190,7 +191,8 @@ def test_detect_json_output_with_its_drawings_is_a_labels_file_as_it_stands(phot
                                 "face_down": sum(d["kind"] == "card_back" for d in detections),
                                 "face_up_found": 3, "face_down_found": 3, "cards_read": 3,
                                 "dice_found": 0, "dice_read": 0, "false": 0,
-                                "unfound": {"other_side": 0, "shared_box": 0, "loose_box": 0, "no_box": 0}}
+                                "unfound": {"other_side": 0, "shared_box": 0, "loose_box": 0, "no_box": 0},
+                                "misread": {"unread": 0, "rank": 0, "suit": 0, "both": 0}}
 
 
 def test_drawing_to_a_folder_that_cannot_be_made_is_refused_before_any_model_loads(photos, capsys):
