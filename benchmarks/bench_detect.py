@@ -85,10 +85,10 @@ def centre_score(box, label) -> float:
 LOOSE = 0.3  # a box meeting an unfound object at least this well (and under 0.5) boxed it loosely
 
 
-def unfound_cause(truth: dict, dets, match=iou) -> str:
+def unfound_cause(truth: dict, dets, match) -> str:
     """Why a labelled object no detection was matched to went unfound: "other_side" (a card boxed as the
     other side), "shared_box" (boxed, but the box went to another object: a card lying over it, say),
-    "loose_box" (boxed with a match of LOOSE to 0.5) or "no_box"."""
+    "loose_box" (boxed with a match of LOOSE to 0.5) or "no_box". match scores a box against the label's."""
     die = truth["kind"] == "die"
     alike = [d for d in dets if (d.kind == "die") == die]
     near = [d for d in alike if match(d.box, truth["box"]) >= 0.5]
@@ -108,8 +108,8 @@ def misread_kind(truth: str, read: str | None) -> str:
 
 class Tally:
     """Counts for one data set: found objects per kind, identities read and how the others were misread,
-    false detections, and why the objects not found were missed. match scores a detection's box against a label's; a score >= 0.5 can
-    match (default: IoU)."""
+    false detections, and why the objects not found were missed. match scores a detection's box against
+    a label's; a score >= 0.5 can match (default: IoU)."""
 
     def __init__(self, match=None):
         self.match = match or iou

@@ -235,12 +235,12 @@ def _corner_frames(q: np.ndarray) -> tuple:
             (q[3] + sx * (q[2] - q[3]), q[3] - q[2], q[0] - q[3]))   # bottom left, turned
 
 
-def _index_seen(uv, region, k: int, obj, to_image, w: int, h: int) -> float:
-    """The share of obj's index region (its deck's at corner k: decks.index_layout) that lies within a
+def _index_seen(uv, layout: tuple, k: int, obj, to_image, w: int, h: int) -> float:
+    """The share of obj's index region k (in layout, its deck's decks.index_layout) that lies within a
     corner crop, given as the quad uv in the card's own axes, in sight and within the w x h frame."""
-    if region is None:
+    if layout[k] is None:
         return 0.0
-    region = _region_quad(region)
+    region = _region_quad(layout[k])
     _, common = cv2.intersectConvexConvex(region, cv2.convexHull(uv))
     inside = 0.0 if common is None else _area(common.reshape(-1, 2))
     in_image = cv2.perspectiveTransform(region[None].astype(np.float64), to_image)[0]
@@ -259,7 +259,7 @@ def cut_corner_samples(image, obj, rect, deck: str, expand: float = CROP_EXPAND)
     between are left out. deck: the card's deck, which says where its faces carry an index. expand grows
     rect before cutting, as the Detector's card_crop_scales do."""
     h, w = image.shape[:2]
-    regions = D.index_layout(deck)
+    layout = D.index_layout(deck)
     to_image = own_axes_to_image(obj.corners)
     to_card = np.linalg.inv(to_image)
     sx, sy = CORNER_SHARE
@@ -271,7 +271,7 @@ def cut_corner_samples(image, obj, rect, deck: str, expand: float = CROP_EXPAND)
         along = du[0] > abs(du[1]) and dv[1] > abs(dv[0])
         against = -du[0] > abs(du[1]) and -dv[1] > abs(dv[0])
         shown = (0, 2) if along else (1, 3) if against else ()  # the top indexes upright, the bottom ones turned
-        seen = max((_index_seen(uv, regions[k], k, obj, to_image, w, h) for k in shown), default=0.0)
+        seen = max((_index_seen(uv, layout, k, obj, to_image, w, h) for k in shown), default=0.0)
         if seen >= INDEX_SEEN or seen < INDEX_GONE:
             crops.append(crop)
             labels.append(D.CODES.index(obj.card) if seen >= INDEX_SEEN else NO_INDEX)

@@ -139,6 +139,16 @@ def overlap(x, share: float, g):
     return _laid_over(x, picked, inside, laid)
 
 
+TRIAL_STEPS = 40      # train_classifier(hours=...): steps timed (the first quarter, warming up, not counted)
+BUDGET_SHARE = 0.9    # of the budget for training steps; the rest for validation after each epoch and saving
+
+
+def budget_epochs(step_seconds: float, steps_per_epoch: int, hours: float, most: int) -> int:
+    """How many whole epochs of steps_per_epoch steps of step_seconds fit BUDGET_SHARE of hours: at least 1,
+    at most `most`."""
+    return max(1, min(most, int(hours * 3600 * BUDGET_SHARE / (step_seconds * steps_per_epoch))))
+
+
 def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None,
                      device: str = "cpu", occlude_share: float = 0.0, overlap_share: float = 0.0,
@@ -226,16 +236,6 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
             out.parent.mkdir(parents=True, exist_ok=True)
             torch.save({"state": model.state_dict(), "n_classes": n_classes, "width": width, "pooled": pooled, "val_acc": acc}, out)
     return best
-
-
-TRIAL_STEPS = 40      # train_classifier(hours=...): steps timed (the first quarter, warming up, not counted)
-BUDGET_SHARE = 0.9    # of the budget for training steps; the rest for validation after each epoch and saving
-
-
-def budget_epochs(step_seconds: float, steps_per_epoch: int, hours: float, most: int) -> int:
-    """How many whole epochs of steps_per_epoch steps of step_seconds fit BUDGET_SHARE of hours: at least 1,
-    at most `most`."""
-    return max(1, min(most, int(hours * 3600 * BUDGET_SHARE / (step_seconds * steps_per_epoch))))
 
 
 def evaluate_classifier(model, x, y, device="cpu") -> float:

@@ -109,11 +109,16 @@ def test_a_spaced_row_lays_cards_upright_side_by_side_and_an_overlapped_row_hide
     assert [o.visible < 0.95 for o in overlapped] == [True] * (len(overlapped) - 1) + [False]
 
 
+def _twelve_scenes(kind):
+    """Twelve small seeded scenes of a kind, for counting what the kind lays."""
+    return [render_scene(np.random.default_rng([9, i]), size=(240, 320), decks=["proc-0", "proc-1"], kind=kind)
+            for i in range(12)]
+
+
 def _dice_on_cards(kind):
     """(dice lying on a card, dice) over twelve seeded scenes of a kind."""
     on = total = 0
-    for i in range(12):
-        s = render_scene(np.random.default_rng([9, i]), size=(240, 320), decks=["proc-0", "proc-1"], kind=kind)
+    for s in _twelve_scenes(kind):
         cards = [o.corners.astype(np.float32) for o in s.objects + s.hidden if o.kind != "die"]
         for o in s.objects:
             if o.kind == "die":
@@ -133,17 +138,16 @@ def test_dice_on_cards_scenes_put_most_dice_on_the_cards():
 def _covered(kind):
     """(cards partly covered, cards) labelled over twelve seeded scenes of a kind."""
     covered = total = 0
-    for i in range(12):
-        s = render_scene(np.random.default_rng([9, i]), size=(240, 320), decks=["proc-0", "proc-1"], kind=kind)
+    for s in _twelve_scenes(kind):
         cards = [o for o in s.objects if o.kind != "die"]
         total += len(cards)
         covered += sum(o.in_sight < 0.95 for o in cards)
     return covered, total
 
 
-def test_overlapping_scenes_lay_no_card_alone():
+def test_overlapping_scenes_show_more_cards_partly_covered():
     """The detector's misses are mostly cards partly under others: a kind of only piles, fans and overlapping
-    rows shows more of them (the top card of each group still lies in full sight)."""
+    rows, no card alone, shows more of them (the top card of each group still lies in full sight)."""
     assert _covered("overlapping") == (37, 54)
     assert _covered("cards") == (23, 45)
 
