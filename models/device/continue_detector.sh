@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # On a lent GPU machine: fresh scenes made on its cores, then a detector continued for what is left of a
-# time budget; stripped best/last checkpoints, results.csv and the log are left in $OUT to come back.
+# time budget; stripped best/last checkpoints (in 15 MiB parts where larger), results.csv and the log are left
+# in $OUT to come back.
 # Steps 22, 23, 25, 26 and 27 were made so (models/MODEL_CARD.md, "Training"). A session lends 15 minutes of
 # device time and one command at most 10, and the machine's start counts, so one call of about 540 s is
 # the whole budget: the data take 1-3.5 minutes of it on 16 cores (step 27's 10 650 scenes 204 s on an H100
@@ -10,13 +11,19 @@
 #   there:  bash models/device/continue_detector.sh [DEVICE] [SCALE] [BUDGET_S]   (carry: .devcarry)
 #   then:   python3 -m models.soup models/weights/detector.pt $FILES_AT/last.pt --alpha A --imgsz 480 --ship-to DIR
 #   rehearse here on the CPU first:  SEED0=900 BATCH=16 OUT=/tmp/rehearsal bash models/device/continue_detector.sh cpu 0.005 150
+#   the larger network from scratch:  ARCH=yolo11s-obb.yaml INIT= IMGSZ=416 ... (its checkpoints come back in parts)
+#   continuing such a checkpoint (19.7 MB): beside .devcarry it takes the tree over the 64 MiB a call carries, so for
+#   that call delete what the machine does not read (rm models/weights/*.onnx models/weights/detector_live.pt
+#   pelituomari/samples/*.mp4), carry .devcarry and the checkpoint, set INIT to it, then git checkout -- models/weights
+#   pelituomari/samples.
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones: 173 is next, 201-206 are the benchmark's --more-sets, 207-212 the
+# 70; each session takes fresh ones: 179 is next, 201-206 are the benchmark's --more-sets, 207-212 the
 # sets choices are made on, never to be trained on, and 213 a held-out overlapping set), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
-# (models/weights/detector.pt), RUN (the run's folder, runs/train_det$SEED0), BATCH (128) and CARDS_KIND (the
-# second set's scene kind: cards, or overlapping for piles, fans and rows alone).
+# (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
+# run's folder, runs/train_det$SEED0), BATCH (128) and CARDS_KIND (the second set's scene kind: cards, or
+# overlapping for piles, fans and rows alone).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-0}; scale=${2:-1}; budget=${3:-540}
@@ -24,7 +31,7 @@ source models/device/machine.sh
 mkdir -p runs/data_realw/det && cp -r .devcarry/realw/. runs/data_realw/det/
 sed -i "s|^path: .*|path: $PWD/runs/data_realw/det|" runs/data_realw/det/data.yaml   # made where prepare.sh ran
 workers=$(nproc)
-S=${SEED0:-70}; IMGSZ=${IMGSZ:-480}; INIT=${INIT:-models/weights/detector.pt}; RUN=${RUN:-runs/train_det$S}
+S=${SEED0:-70}; IMGSZ=${IMGSZ:-480}; INIT=${INIT-models/weights/detector.pt}; RUN=${RUN:-runs/train_det$S}
 BATCH=${BATCH:-128}
 export OUT RUN
 echo "[$(elapsed) s] data, seeds $S-$((S + 2))"
@@ -39,7 +46,7 @@ hours=$(python3 -c "print(round(max(45, $budget - $(elapsed) - 50) / 3600, 4))")
 echo "[$(elapsed) s] train for $hours h"
 timeout $(( budget + 20 - $(elapsed) )) python3 -m models.train --data runs/data$S --extra-data runs/data$((S + 1)) \
     --extra-data runs/data$((S + 2)) --extra-data runs/data_realw --extra-data runs/data_realw --runs "$RUN" --only det \
-    --init "$INIT" --imgsz "$IMGSZ" --epochs 40 --hours "$hours" --batch "$BATCH" --workers "$workers" --device "$device"
+    ${INIT:+--init "$INIT"} ${ARCH:+--arch "$ARCH"} --imgsz "$IMGSZ" --epochs 40 --hours "$hours" --batch "$BATCH" --workers "$workers" --device "$device"
 echo "[$(elapsed) s] train rc $?"
 python3 - <<'PY'
 import os, shutil
@@ -52,4 +59,7 @@ for name in ("best.pt", "last.pt"):
 if (run / "results.csv").exists():
     shutil.copy(run / "results.csv", out / "results.csv")
 PY
+for f in "$OUT"/*.pt; do   # a file over 16 MiB does not come back (yolo11s's 19 MB): in parts, `cat F.part-* > F` here
+    if [ -f "$f" ] && [ "$(stat -c %s "$f")" -gt $((15 * 1024 * 1024)) ]; then split -b 15m "$f" "$f.part-" && rm "$f"; fi
+done
 ls -la "$OUT"; echo "[$(elapsed) s] done"
