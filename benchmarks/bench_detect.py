@@ -90,20 +90,23 @@ def unfound_cause(truth: dict, dets, match) -> str:
     other side), "shared_box" (boxed, but the box went to another object: a card lying over it, say),
     "loose_box" (boxed with a match of LOOSE to 0.5) or "no_box". match scores a box against the label's."""
     die = truth["kind"] == "die"
-    alike = [d for d in dets if (d.kind == "die") == die]
-    near = [d for d in alike if match(d.box, truth["box"]) >= 0.5]
+    scored = [(d, match(d.box, truth["box"])) for d in dets if (d.kind == "die") == die]
+    near = [d for d, score in scored if score >= 0.5]
     if any(d.kind != truth["kind"] for d in near):
         return "other_side"
     if near:
         return "shared_box"
-    return "loose_box" if any(match(d.box, truth["box"]) >= LOOSE for d in alike) else "no_box"
+    return "loose_box" if any(score >= LOOSE for _, score in scored) else "no_box"
 
 
 def misread_kind(truth: str, read: str | None) -> str:
     """How a found face-up card was read wrong: "unread" (no card named), "rank", "suit" or "both"."""
     if read is None:
         return "unread"
-    return "both" if read[0] != truth[0] and read[1] != truth[1] else "rank" if read[0] != truth[0] else "suit"
+    rank_wrong, suit_wrong = read[0] != truth[0], read[1] != truth[1]
+    if rank_wrong and suit_wrong:
+        return "both"
+    return "rank" if rank_wrong else "suit"
 
 
 class Tally:
