@@ -43,3 +43,14 @@ def test_instrument_marks_steps_traps_failures_and_skips_earlier_steps():
     assert instrument(text).splitlines()[8] == (   # step 2's blind detector replaced by the shipped one
         'echo "@@rehearse step 3"; git checkout -q HEAD -- models/weights/detector.pt models/weights/detector.onnx; '
         '# 3. three')
+
+
+def test_a_rehearsal_names_the_step_line_and_command_that_failed(tmp_path):
+    from models.rehearse import rehearse
+    (tmp_path / "models").mkdir()
+    script = instrument("set -euo pipefail\n# 1. one\necho made\n# 2. two\nfalse\necho never\n")
+    ok, times, _, failure = rehearse(tmp_path, script, tmp_path)
+    assert not ok and [step for step, _ in times] == [1, 2]
+    assert failure.splitlines()[:2] == ["exit status 1; failed line 5: false", "made"]
+    ok, times, _, failure = rehearse(tmp_path, instrument("set -euo pipefail\n# 1. one\ntrue\n"), tmp_path)
+    assert ok and [step for step, _ in times] == [1] and failure == ""
