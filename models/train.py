@@ -68,7 +68,7 @@ COVER = (0.1, 0.5)  # share of a crop that occlude() covers, drawn uniformly
 def _picked(x, share: float, g):
     """Indexes of about ``share`` of the crops x, drawn with g."""
     import torch
-    return torch.nonzero(torch.rand(len(x), generator=g) < share).flatten()
+    return torch.nonzero(torch.rand(len(x), generator=g, device=x.device) < share).flatten()
 
 
 def _laid_over(x, picked, mask, cover):
@@ -91,14 +91,16 @@ def occlude(x, share: float, g):
     if len(picked) == 0:
         return x
     k = len(picked)
-    v, u = torch.meshgrid(torch.arange(h) - (h - 1) / 2, torch.arange(w) - (w - 1) / 2, indexing="ij")
-    angle = torch.rand(k, 1, 1, generator=g) * 2 * torch.pi
+    dev = x.device
+    v, u = torch.meshgrid(torch.arange(h, device=dev) - (h - 1) / 2, torch.arange(w, device=dev) - (w - 1) / 2,
+                          indexing="ij")
+    angle = torch.rand(k, 1, 1, generator=g, device=dev) * 2 * torch.pi
     reach = (u * torch.cos(angle) + v * torch.sin(angle)).reshape(k, -1)  # distance along the edge's normal
-    cover = torch.empty(k, 1).uniform_(*COVER, generator=g)
+    cover = torch.empty(k, 1, device=dev).uniform_(*COVER, generator=g)
     covered = (cover * h * w).long()
     edge = reach.sort(dim=1, descending=True).values.gather(1, covered)  # the covered pixels lie beyond it
     mask = (reach > torch.clamp(edge, min=1e-6)).reshape(k, 1, h, w)  # > 0: the centre stays in sight
-    return _laid_over(x, picked, mask, x[torch.randint(n, (k,), generator=g)])
+    return _laid_over(x, picked, mask, x[torch.randint(n, (k,), generator=g, device=dev)])
 
 
 OVERLAP_SHIFT = (0.25, 0.7)  # overlap(): the covering card's offset across the crop, in crop widths
@@ -119,24 +121,44 @@ def overlap(x, share: float, g):
     picked = _picked(x, share, g)
     if len(picked) == 0:
         return x
-    k = len(picked)
-    sign = lambda: torch.where(torch.rand(k, generator=g) < 0.5, -1.0, 1.0)  # noqa: E731
-    sx = sign() * torch.empty(k).uniform_(*OVERLAP_SHIFT, generator=g) * 2  # normalised: the width is 2
-    sy = sign() * torch.empty(k).uniform_(*OVERLAP_DROP, generator=g) * 2
-    turn = torch.deg2rad(torch.empty(k).uniform_(-OVERLAP_TURN, OVERLAP_TURN, generator=g))
+    k, dev = len(picked), x.device
+    sign = lambda: torch.where(torch.rand(k, generator=g, device=dev) < 0.5, -1.0, 1.0)  # noqa: E731
+    sx = sign() * torch.empty(k, device=dev).uniform_(*OVERLAP_SHIFT, generator=g) * 2  # normalised: the width is 2
+    sy = sign() * torch.empty(k, device=dev).uniform_(*OVERLAP_DROP, generator=g) * 2
+    turn = torch.deg2rad(torch.empty(k, device=dev).uniform_(-OVERLAP_TURN, OVERLAP_TURN, generator=g))
     # the covering card's pixel q = R^-1 (p - s) in pixel units; affine_grid works in units of half the side
     c, si = torch.cos(turn), torch.sin(turn)
     a = torch.stack([torch.stack([c, si * h / w]), torch.stack([-si * w / h, c])]).permute(2, 0, 1)  # D^-1 R^T D
     b = -(a @ torch.stack([sx, sy], 1).unsqueeze(2))
     grid = F.affine_grid(torch.cat([a, b], 2), (k, x.shape[1], h, w), align_corners=False)
-    others = x[torch.randint(n, (k,), generator=g)]
+    others = x[torch.randint(n, (k,), generator=g, device=dev)]
     laid = F.grid_sample(others, grid, padding_mode="border", align_corners=False)
-    inside = F.grid_sample(torch.ones(k, 1, h, w), grid, align_corners=False) > 0.5
+    inside = F.grid_sample(torch.ones(k, 1, h, w, device=dev), grid, align_corners=False) > 0.5
     from vision.crops import INDEX_REGION
     iy, ix = max(1, round(INDEX_REGION[3] * h)), max(1, round(INDEX_REGION[2] * w))  # the index out to its far edges
     both = inside[:, 0, :iy, :ix].flatten(1).any(1) & inside[:, 0, -iy:, -ix:].flatten(1).any(1)
     inside[both] = False  # a turned card reaching into both index corners (about 1 in 100) is not laid
     return _laid_over(x, picked, inside, laid)
+
+
+def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_share: float = 0.0):
+    """A batch of crops x (N x C x H x W in [0, 1], the caller's own copy: it is changed) as a classifier
+    learns from it: with half_turns a random half turn, then occlude() and overlap() at their shares,
+    then light and colour (gain, tint, offset) and pixel noise. Every draw is made with g on x's device,
+    so on a lent GPU the batch never leaves it (drawn on the CPU, the augmentation was most of a step)."""
+    import torch
+    n, dev = len(x), x.device
+    if half_turns:
+        turn = torch.rand(n, generator=g, device=dev) < 0.5
+        x[turn] = x[turn].flip(2, 3)
+    if occlude_share:
+        x = occlude(x, occlude_share, g)
+    if overlap_share:
+        x = overlap(x, overlap_share, g)
+    gain = torch.empty(n, 1, 1, 1, device=dev).uniform_(0.6, 1.35, generator=g)
+    tint = torch.empty(n, 3, 1, 1, device=dev).uniform_(0.9, 1.1, generator=g)
+    return (x * gain * tint + torch.empty(n, 1, 1, 1, device=dev).uniform_(-0.1, 0.1, generator=g)
+            + torch.randn(x.shape, generator=g, device=dev) * 0.03).clamp(0, 1)
 
 
 TRIAL_STEPS = 40      # train_classifier(hours=...): steps timed (the first quarter, warming up, not counted)
@@ -181,24 +203,14 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
         model.load_state_dict(start["state"])
     dev = torch.device(f"cuda:{device}" if device.isdigit() else device)
     model.to(dev)
+    xtr, ytr = xtr.to(dev), ytr.to(dev)  # kept where they are learnt from: a batch is drawn and augmented there
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
 
     def step(model, opt, idx, g) -> float:
         """One augmented batch of the crops idx, learnt; returns its summed loss."""
-        x = xtr[idx]
+        x = augment(xtr[idx], g, half_turns, occlude_share, overlap_share)
         n = len(x)
-        if half_turns:
-            turn = torch.rand(n, generator=g) < 0.5
-            x[turn] = x[turn].flip(2, 3)
-        if occlude_share:
-            x = occlude(x, occlude_share, g)
-        if overlap_share:
-            x = overlap(x, overlap_share, g)
-        gain = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.35, generator=g)
-        tint = torch.empty(n, 3, 1, 1).uniform_(0.9, 1.1, generator=g)
-        x = (x * gain * tint + torch.empty(n, 1, 1, 1).uniform_(-0.1, 0.1, generator=g)
-             + torch.randn(x.shape, generator=g) * 0.03).clamp(0, 1)
-        loss = loss_fn(model(x.to(dev)), ytr[idx].to(dev))
+        loss = loss_fn(model(x), ytr[idx])
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -208,9 +220,9 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
     if hours is not None:
         trial = copy.deepcopy(model).train()
         trial_opt = torch.optim.AdamW(trial.parameters(), lr=lr / 25)
-        trial_g = torch.Generator().manual_seed(seed + 1)
+        trial_g = torch.Generator(dev).manual_seed(seed + 1)
         seconds = []
-        for idx in torch.randperm(len(xtr), generator=trial_g).split(batch)[:TRIAL_STEPS]:
+        for idx in torch.randperm(len(xtr), generator=trial_g, device=dev).split(batch)[:TRIAL_STEPS]:
             t0 = time.time()
             step(trial, trial_opt, idx, trial_g)
             seconds.append(time.time() - t0)
@@ -221,12 +233,12 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
         epochs = fitted
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * steps_per_epoch, pct_start=0.15)
-    g = torch.Generator().manual_seed(seed)
+    g = torch.Generator(dev).manual_seed(seed)
     best = -1.0
     for ep in range(epochs):
         model.train()
         t0, total = time.time(), 0.0
-        for idx in torch.randperm(len(xtr), generator=g).split(batch):
+        for idx in torch.randperm(len(xtr), generator=g, device=dev).split(batch):
             total += step(model, opt, idx, g)
             sched.step()
         acc = evaluate_classifier(model, xva, yva, dev)
@@ -354,9 +366,15 @@ def parse_args(argv=None) -> argparse.Namespace:
     return a
 
 
-def main(argv=None):
+def reader(stage: str) -> tuple[int, tuple[int, int], tuple[int, int]]:
+    """A classifier stage's classes, crop (width, height) and pooled cells (see CropClassifier)."""
     from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH
     from vision.detector import NO_INDEX
+    return {"card": (52, CARD_CROP_WH, (2, 1)), "die": (6, DIE_CROP_WH, (1, 1)),
+            "side": (2, CARD_CROP_WH, (2, 1)), "corner": (NO_INDEX + 1, CORNER_WH, (5, 4))}[stage]
+
+
+def main(argv=None):
     a = parse_args(argv)
     if a.threads:
         import torch
@@ -374,11 +392,10 @@ def main(argv=None):
             if a.ship:
                 export_detector(best.with_name("last.pt") if a.ship_last else best, a.imgsz, a.ship_to, a.live_imgsz)
         else:
-            n, wh, pooled, init, occlude_share, overlap_share = {
-                "card": (52, CARD_CROP_WH, (2, 1), a.card_init, a.card_occlude, a.card_overlap),
-                "die": (6, DIE_CROP_WH, (1, 1), a.die_init, 0.0, 0.0),
-                "side": (2, CARD_CROP_WH, (2, 1), a.side_init, SIDE_OCCLUDE, 0.0),
-                "corner": (NO_INDEX + 1, CORNER_WH, (5, 4), a.corner_init, 0.0, 0.0)}[stage]
+            n, wh, pooled = reader(stage)
+            init = getattr(a, f"{stage}_init")
+            occlude_share, overlap_share = {"card": (a.card_occlude, a.card_overlap),
+                                            "side": (SIDE_OCCLUDE, 0.0)}.get(stage, (0.0, 0.0))
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,

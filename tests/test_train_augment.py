@@ -6,7 +6,7 @@ import torch
 
 from pathlib import Path
 
-from models.train import classifier_train_files, main, occlude, overlap, parse_args, train_classifier
+from models.train import augment, classifier_train_files, main, occlude, overlap, parse_args, train_classifier
 
 
 def _flat_crops(n=40, h=80, w=56):
@@ -47,6 +47,22 @@ def test_about_the_share_asked_for_is_covered():
     y = occlude(x, 0.3, torch.Generator().manual_seed(3))
     share = (y != x).flatten(1).any(1).float().mean().item()
     assert 0.26 <= share <= 0.34
+
+
+def _dark_top(y):
+    """Which crops are darker at the top than at the bottom."""
+    return y[:, :, :10].mean((1, 2, 3)) < y[:, :, -10:].mean((1, 2, 3))
+
+
+def test_augment_turns_about_half_the_crops_end_over_end_and_keeps_them_in_range():
+    """Crops darkening to the top: a half turn is the only thing that can make one darker at the bottom,
+    since light, tint and offset change all of a crop alike and the noise is faint."""
+    ramp = torch.linspace(0, 1, 80).reshape(1, 1, 80, 1).expand(400, 3, 80, 56)
+    y = augment(ramp.clone(), torch.Generator().manual_seed(5))
+    assert 0.42 <= (~_dark_top(y)).float().mean().item() <= 0.58
+    assert y.min().item() >= 0 and y.max().item() <= 1 and not torch.equal(y, ramp)
+    assert torch.equal(y, augment(ramp.clone(), torch.Generator().manual_seed(5)))  # the generator decides all
+    assert _dark_top(augment(ramp.clone(), torch.Generator().manual_seed(5), half_turns=False)).all()
 
 
 def test_training_crops_are_gathered_from_every_data_folder(tmp_path):
