@@ -16,8 +16,10 @@
 # 166, which its first run took: each session takes fresh ones, as continue_detector.sh says), LR
 # (1.5e-3, step 28's), INIT (models/weights/corner_classifier.pt), RUN (runs/train_corner$SEED0) and
 # WIDE: a width, to train beside it, on the same GPU and data, a reader of that width from scratch
-# (in $OUT/wide/). Measured on the H100 machine at SCALE 1.2: the data 283 s; then a step 7-9 ms, nearly
-# all of it the augmentation on the CPU (the GPU waits), 24 s an epoch of 388 000 crops.
+# (in $OUT/wide/). Measured on the H100 machine at SCALE 1.2: the data 283 s; then a step 7-9 ms, 24 s an
+# epoch of 388 000 crops, the GPU mostly idle; the augmentation, then drawn on the CPU, was suspected.
+# train_classifier now augments on the device; before training, benchmarks/bench_classifier_step.py
+# times a step's parts both ways on this machine ($OUT/classifier_step.json).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-0}; scale=${2:-1}; budget=${3:-540}
@@ -39,6 +41,8 @@ wait "${pids[@]}"   # named: a bare wait would also wait for the log's tee, whic
 for d in runs/data$S runs/data$((S + 1)) runs/data$((S + 2)); do
     ls "$d"/corner_train*.npz > /dev/null || { echo "data failed: no corner crops in $d"; exit 3; }
 done
+python3 benchmarks/bench_classifier_step.py --device "$device" --steps 30 --out "$OUT/classifier_step.json" > /dev/null \
+    || echo "[$(elapsed) s] the step benchmark failed; training goes on"
 hours=$(python3 -c "print(round(max(30, $budget - $(elapsed) - 60) / 3600, 4))")   # 60 s to load the crops, validate, copy
 echo "[$(elapsed) s] train for $hours h"
 reader() {   # reader RUN_FOLDER THREADS [ARGS]: the corner reader trained on the three sets
