@@ -92,9 +92,10 @@ def upright_crop(image: np.ndarray, rect, out_wh, expand: float = CROP_EXPAND) -
     W, H = out_wh
     dst = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
     M = cv2.getPerspectiveTransform(pts, dst)
-    long_side = np.linalg.norm(pts[2] - pts[1])
-    return cv2.warpPerspective(image, M, (W, H), flags=cv2.INTER_AREA if long_side > 2 * H else cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_REPLICATE)
+    # A warp samples, it does not average (asked for INTER_AREA it does INTER_LINEAR), so a phone photo's
+    # 600-pixel card comes out of an 80-pixel crop sampled. Averaging it down first read no more cards of
+    # scenes five times the size with sprites four times finer, and cost `detect` 36 % on a 12-megapixel photo.
+    return cv2.warpPerspective(image, M, (W, H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def index_corners(image: np.ndarray, rect, expand: float = CROP_EXPAND) -> tuple[np.ndarray, ...]:
