@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from calibration.table import detect_markers
+from vision.colour import white_balanced
 from vision.crops import CARD_CROP_WH, DIE_CROP_WH, box_in_image, index_corners, upright_crop, whole_card_rects
 
 KINDS = ("card", "card_back", "die")
@@ -158,6 +159,7 @@ class Detector:
     markers: drop detections centred on the table's own calibration markers (ArUco, found in the
     image), which the detector takes for card backs or dice; the live pipeline, whose regions lie
     inside the table, turns this off to save the marker search.
+    white_balance: take the room's colour cast out of the image first (vision.colour.white_balanced).
     threads: onnxruntime's threads per model (0: one per core); spin: let them spin-wait between
     runs (a little faster alone, much slower beside a camera thread)."""
 
@@ -165,12 +167,12 @@ class Detector:
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_die_shared: float = 0.5,
                  side_min_prob: float = 0.9, corner_weight: float = 1.0, whole_cut_cards: bool = True,
-                 views: int = 1, markers: bool = True, threads: int = 0, spin: bool = False):
+                 views: int = 1, markers: bool = True, white_balance: bool = True, threads: int = 0, spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
         if views not in (1, 2, 4):
             raise ValueError(f"views must be 1, 2 or 4, got {views!r}")
-        self.views, self.markers = views, markers
+        self.views, self.markers, self.white_balance = views, markers, white_balance
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in WEIGHT_SUFFIXES else (path.parent, path)
         self.backend, self.conf, self.iou = backend, conf, iou
@@ -325,6 +327,8 @@ class Detector:
         if not isinstance(image_bgr, np.ndarray) or image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.size == 0:
             raise ValueError(f"detect() needs an H x W x 3 BGR image, got {getattr(image_bgr, 'shape', type(image_bgr))}")
         image = np.ascontiguousarray(image_bgr, dtype=np.uint8)
+        if self.white_balance:
+            image = white_balanced(image)
         h, w = image.shape[:2]
         rects, scores, kinds = self.oriented_boxes(image)
         if self.markers:
@@ -356,8 +360,9 @@ def live_detector(weights: str | Path | None = None) -> Detector:
     network (`models.train --ship --live-imgsz` exports both; the shipped one has weights of its own,
     detector_live.pt, trained further at 320 px, where they find more dice: models/MODEL_CARD.md, step
     23). A folder without one uses its detector.onnx for both. Markers off: the pipeline looks only
-    inside the table's zones."""
+    inside the table's zones. White balance off: the pipeline hands over one zone at a time, and a zone
+    holding only backs on coloured cloth has no white to judge the light by."""
     path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
     if path.suffix not in WEIGHT_SUFFIXES and (path / LIVE_DETECTOR_FILE).is_file():
         path = path / LIVE_DETECTOR_FILE
-    return Detector(path, markers=False)
+    return Detector(path, markers=False, white_balance=False)
