@@ -2,7 +2,7 @@
 
     python3 benchmarks/bench_detect.py [--real-dice ../shared/datasets/real-dice-topdown] [--synthetic 200]
                                        [--photos LABELS.jsonl] [--views 2 --conf 0.35]
-                                       [--more-sets 201 202 203:cards 204 205:cards 206] [--lights]
+                                       [--more-sets 201 202 203:cards 204 205:cards 206] [--conditions]
                                        [--out benchmarks/results/detect.json]
 
 Synthetic validation scenes are regenerated exactly from the data set's seed (models.make_dataset:
@@ -38,9 +38,10 @@ scorings are written.
 from the main set: 200 scenes hold about 450 cards, so one set's percentages move a point for a few
 cards; the results files since step 27 pool six more sets (1200 scenes, about 3300 cards).
 
---lights scores the main set's scenes again under light they were not rendered in (LIGHTS: colour
-casts up to a bulb's red over blue 2.2, dim, over-exposed): real rooms are lit so, and `detect` takes
-the cast out first (vision.colour).
+--conditions scores the main set's scenes again under the light of real rooms and the habits of real
+cameras that the synthetic scenes never show (CONDITIONS: colour casts up to a bulb's red over blue
+2.2, dim, over-exposed; out of focus, sharpened as phones do, grainy, compressed hard); `detect`
+evens out the light first (vision.colour).
 
 Labelled photographs (--photos: a labels file in `pelituomari detect --json` form, benchmarks/photo_labels.py
 says how to make one) are scored like the synthetic scenes, by IoU >= 0.5 with the whole visible object,
@@ -282,28 +283,46 @@ def synthetic_sets(detector, n, sets, cache_root, keep_images: bool = True):
                                       for deck, t in sorted(by_deck.items()) if t.n["card"]}}, images
 
 
-# B, G, R gains of light the scenes were not rendered in (they tint a channel by at most 10 %), for --lights
-LIGHTS = {
-    "warm": (0.65, 0.85, 1.0),        # a warm-white lamp: red over blue 1.5
-    "tungsten": (0.45, 0.75, 1.0),    # a bulb, as a webcam that does not correct it sees it: 2.2
-    "cool": (1.0, 0.92, 0.72),        # daylight, with the camera set for a lamp
-    "fluorescent": (0.85, 1.0, 0.8),  # a green cast
-    "dim": (0.4, 0.4, 0.4),
-    "bright": (1.7, 1.7, 1.7),        # over-exposed: white clips
+def _lit(*bgr):
+    return "light", lambda image: image * np.float32(bgr)
+
+
+def _jpeg(quality):
+    def encoded(image):
+        buf = cv2.imencode(".jpg", np.clip(image, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])[1]
+        return cv2.imdecode(buf, cv2.IMREAD_COLOR).astype(np.float32)
+    return "camera", encoded
+
+
+# How real rooms and cameras differ from the synthetic scenes, which tint a channel by at most 10 %, blur
+# by a sigma of at most 1.4, compress at quality 35-95 and never sharpen (--conditions): each a kind and
+# a function of the float image, B, G, R
+CONDITIONS = {
+    "warm": _lit(0.65, 0.85, 1.0),        # a warm-white lamp: red over blue 1.5
+    "tungsten": _lit(0.45, 0.75, 1.0),    # a bulb, as a webcam that does not correct it sees it: 2.2
+    "cool": _lit(1.0, 0.92, 0.72),        # daylight, with the camera set for a lamp
+    "fluorescent": _lit(0.85, 1.0, 0.8),  # a green cast
+    "dim": _lit(0.4, 0.4, 0.4),
+    "bright": _lit(1.7, 1.7, 1.7),        # over-exposed: white clips
+    "blurred": ("camera", lambda image: cv2.GaussianBlur(image, (0, 0), 2.0)),  # out of focus
+    "sharpened": ("camera", lambda image: cv2.addWeighted(image, 2.0, cv2.GaussianBlur(image, (0, 0), 2.0), -1.0, 0)),
+    #                                      a phone's unsharp mask, amount 1
+    "grainy": ("camera", lambda image: image + np.random.default_rng(0).normal(0, 12, image.shape).astype(np.float32)),
+    "jpeg30": _jpeg(30),
 }
 
 
-def under_lights(detector, n, seed, cache_root, kind=None) -> dict:
-    """The scores of the set's first n validation scenes under each of LIGHTS (each image times its gains)."""
-    tallies = {name: Tally() for name in LIGHTS}
+def under_conditions(detector, n, seed, cache_root, kind=None) -> dict:
+    """The scores of the set's first n validation scenes under each of CONDITIONS."""
+    tallies = {name: Tally() for name in CONDITIONS}
     for scene, image in validation_scenes(n, seed, cache_root, kind):
         h, w = image.shape[:2]
         truth = [label(o, w, h) for o in scene.objects]
         hidden = [box_in_image(o.corners, w, h) for o in scene.hidden]
-        for name, gains in LIGHTS.items():
-            lit = np.clip(image * np.float32(gains), 0, 255).astype(np.uint8)
-            tallies[name].add(truth, detector.detect(lit), hidden)
-    return {name: {"bgr_gains": list(LIGHTS[name]), **t.summary()} for name, t in tallies.items()}
+        for name, (_, change) in CONDITIONS.items():
+            changed = np.clip(change(image.astype(np.float32)), 0, 255).astype(np.uint8)
+            tallies[name].add(truth, detector.detect(changed), hidden)
+    return {name: {"kind": CONDITIONS[name][0], **t.summary()} for name, t in tallies.items()}
 
 
 def real_dice(detector, root: Path, whole: dict | None = None):
@@ -383,8 +402,8 @@ def main(argv=None):
                     help="Detector(views=...), default as `pelituomari detect`")
     ap.add_argument("--conf", type=float, default=DEFAULT_CONF,
                     help="detector confidence threshold, default as `pelituomari detect`")
-    ap.add_argument("--lights", action="store_true",
-                    help="also score the --synthetic scenes under each of LIGHTS (colour casts, dim, over-exposed)")
+    ap.add_argument("--conditions", action="store_true",
+                    help="also score the --synthetic scenes under each of CONDITIONS (other light, other cameras)")
     ap.add_argument("--real-dice", type=Path, help="real-dice-topdown folder (its validation split is used)")
     ap.add_argument("--real-dice-whole", type=Path, default=WHOLE_DICE, metavar="JSON",
                     help="whole-die boxes of the real photos, for the by_whole_die scoring (default %(default)s)")
@@ -394,8 +413,8 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.synthetic < 0:
         ap.error(f"--synthetic must be 0 or more scenes, got {a.synthetic}")
-    if a.lights and not a.synthetic:
-        ap.error("--lights scores the --synthetic scenes under other light: it needs --synthetic 1 or more, got 0")
+    if a.conditions and not a.synthetic:
+        ap.error("--conditions scores the --synthetic scenes under other conditions: it needs --synthetic 1 or more, got 0")
     if a.more_sets and not a.synthetic:
         ap.error("--more-sets scores --synthetic scenes of each set: it needs --synthetic 1 or more, got 0")
     try:
@@ -413,8 +432,8 @@ def main(argv=None):
         more, _ = synthetic_sets(detector, a.synthetic, a.more_sets, a.cards_cache, keep_images=False)
         result["more_sets"] = {"sets": [f"{seed}:{kind}" if kind else str(seed) for seed, kind in a.more_sets],
                                "scenes": a.synthetic * len(a.more_sets), **more}
-    if a.lights:
-        result["under_lights"] = under_lights(detector, a.synthetic, a.seed, a.cards_cache, a.kind)
+    if a.conditions:
+        result["under_conditions"] = under_conditions(detector, a.synthetic, a.seed, a.cards_cache, a.kind)
     if a.real_dice:
         result["real_dice_validation"] = real_dice(detector, a.real_dice, load_whole_dice(a.real_dice_whole))
     if photos:

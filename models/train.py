@@ -145,7 +145,7 @@ def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_s
     """A batch of crops x (N x C x H x W in [0, 1], the caller's own copy: it is changed) as a classifier
     learns from it: with half_turns a random half turn, then occlude() and overlap() at their shares,
     then light and colour (gain, tint, offset) and pixel noise. Every draw is made with g on x's device,
-    so on a lent GPU the batch never leaves it (drawn on the CPU, the augmentation was most of a step)."""
+    so on a lent GPU the batch never leaves it (benchmarks/bench_classifier_step.py times both ways)."""
     import torch
     n, dev = len(x), x.device
     if half_turns:

@@ -363,9 +363,10 @@ def test_the_speed_run_times_the_scenes_and_a_12_megapixel_photo():
     assert sizes == [(480, 640)] * (3 + 8) + [(3024, 4032)] * 5
 
 
-def test_each_light_scores_the_scenes_lit_by_its_gains(monkeypatch):
+def test_each_condition_scores_the_scenes_as_it_changed_them(monkeypatch):
     """A detector that finds the white die only while the image's blue channel is still bright: under the
-    bulbs (blue 0.65 and 0.45) and in the dim light it finds nothing; daylight and the others keep it."""
+    bulbs (blue 0.65 and 0.45), the green tube and the dim light it finds nothing; the other conditions
+    keep a plain white image's blue bright."""
     import numpy as np
     from models.synth.scene import Scene, SceneObject
     image = np.full((100, 100, 3), 230, np.uint8)
@@ -376,18 +377,20 @@ def test_each_light_scores_the_scenes_lit_by_its_gains(monkeypatch):
     class BlueEye:
         def detect(self, image):
             return [Detection("die", (40, 40, 60, 60), 0.9, die=3)] if image[..., 0].max() >= 200 else []
-    lights = bench_detect.under_lights(BlueEye(), 2, 0, "runs/cards")
-    assert {name: r["dice_found"] for name, r in lights.items()} == {
-        "warm": 0.0, "tungsten": 0.0, "cool": 1.0, "fluorescent": 0.0, "dim": 0.0, "bright": 1.0}
-    assert lights["tungsten"]["bgr_gains"] == [0.45, 0.75, 1.0] and lights["cool"]["counts"]["dice_read"] == 2
+    scores = bench_detect.under_conditions(BlueEye(), 2, 0, "runs/cards")
+    assert {name: r["dice_found"] for name, r in scores.items()} == {
+        "warm": 0.0, "tungsten": 0.0, "cool": 1.0, "fluorescent": 0.0, "dim": 0.0, "bright": 1.0,
+        "blurred": 1.0, "sharpened": 1.0, "grainy": 1.0, "jpeg30": 1.0}
+    assert (scores["tungsten"]["kind"], scores["jpeg30"]["kind"]) == ("light", "camera")
+    assert scores["cool"]["counts"]["dice_read"] == 2
 
 
-def test_lights_without_synthetic_scenes_are_refused_before_any_model_loads(capsys, monkeypatch):
+def test_conditions_without_synthetic_scenes_are_refused_before_any_model_loads(capsys, monkeypatch):
     import pytest
 
     def no_models(*args, **kwargs):
         raise AssertionError("the models were loaded")
     monkeypatch.setattr(bench_detect, "Detector", no_models)
     with pytest.raises(SystemExit):
-        bench_detect.main(["--synthetic", "0", "--lights"])
-    assert "--lights scores the --synthetic scenes under other light" in capsys.readouterr().err
+        bench_detect.main(["--synthetic", "0", "--conditions"])
+    assert "--conditions scores the --synthetic scenes under other conditions" in capsys.readouterr().err

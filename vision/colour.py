@@ -1,7 +1,7 @@
 """A room's light evened out before anything is read: cards and dice are white, so the brightest pixels
 of each channel tell the lamp's colour, and how bright white came out. The synthetic scenes tint a
 channel by at most 10 %; a bulb-lit table (red over blue 2.2) cost `detect` 23 of the 263 cards it read
-on the benchmark's scenes, a dim one (white at 40 %) 7 (benchmarks/bench_detect.py --lights)."""
+on the benchmark's scenes, a dim one (white at 40 %) 7 (benchmarks/bench_detect.py --conditions)."""
 
 from __future__ import annotations
 

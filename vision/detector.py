@@ -159,7 +159,7 @@ class Detector:
     markers: drop detections centred on the table's own calibration markers (ArUco, found in the
     image), which the detector takes for card backs or dice; the live pipeline, whose regions lie
     inside the table, turns this off to save the marker search.
-    white_balance: take the room's colour cast out of the image first (vision.colour.white_balanced).
+    white_balance: even out the room's light first, its colour and a dim white (vision.colour.white_balanced).
     threads: onnxruntime's threads per model (0: one per core); spin: let them spin-wait between
     runs (a little faster alone, much slower beside a camera thread)."""
 
@@ -167,7 +167,8 @@ class Detector:
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_die_shared: float = 0.5,
                  side_min_prob: float = 0.9, corner_weight: float = 1.0, whole_cut_cards: bool = True,
-                 views: int = 1, markers: bool = True, white_balance: bool = True, threads: int = 0, spin: bool = False):
+                 views: int = 1, markers: bool = True, white_balance: bool = True, threads: int = 0,
+                 spin: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
         if views not in (1, 2, 4):
