@@ -25,12 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import machine  # noqa: E402
-from models.train import SIDE_OCCLUDE, augment, reader  # noqa: E402
+from models.train import augment, reader, reader_augmentation  # noqa: E402
 
 BATCH = 128
 POOL = 4096          # crops the batches are drawn from
 CARD_OCCLUDE = 0.5   # models/reproduce.sh: --card-occlude 0.5
-SHARES = {"card": (CARD_OCCLUDE, 0.0), "side": (SIDE_OCCLUDE, 0.0), "die": (0.0, 0.0), "corner": (0.0, 0.0)}
+READERS = ("card", "side", "die", "corner")
 
 
 def median_ms(run, steps: int, sync) -> float:
@@ -53,8 +53,7 @@ def time_reader(stage: str, dev, steps: int) -> dict:
 
     from models.classifier import CropClassifier
     n_classes, (w, h), pooled = reader(stage)
-    occlude_share, overlap_share = SHARES[stage]
-    half_turns = stage != "corner"
+    aug = reader_augmentation(stage, CARD_OCCLUDE)
     host_x = torch.rand(POOL, 3, h, w, generator=torch.Generator().manual_seed(0))
     dev_x, dev_y = host_x.to(dev), torch.randint(n_classes, (POOL,), device=dev)
     host_g, dev_g = torch.Generator().manual_seed(1), torch.Generator(dev).manual_seed(1)
@@ -62,11 +61,11 @@ def time_reader(stage: str, dev, steps: int) -> dict:
 
     def augmented_on_host():
         idx = torch.randint(POOL, (BATCH,), generator=host_g)
-        return augment(host_x[idx], host_g, half_turns, occlude_share, overlap_share).to(dev), dev_y[idx.to(dev)]
+        return augment(host_x[idx], host_g, **aug).to(dev), dev_y[idx.to(dev)]
 
     def augmented_on_device():
         idx = torch.randint(POOL, (BATCH,), generator=dev_g, device=dev)
-        return augment(dev_x[idx], dev_g, half_turns, occlude_share, overlap_share), dev_y[idx]
+        return augment(dev_x[idx], dev_g, **aug), dev_y[idx]
 
     model = CropClassifier(n_classes, 16, pooled).to(dev).train()
     opt = torch.optim.AdamW(model.parameters(), lr=1e-3)
@@ -79,7 +78,8 @@ def time_reader(stage: str, dev, steps: int) -> dict:
         loss.backward()
         opt.step()
 
-    timed = {"crop_wh": [w, h], "occlude": occlude_share, "overlap": overlap_share, "half_turns": half_turns}
+    timed = {"crop_wh": [w, h], "occlude": aug["occlude_share"], "overlap": aug["overlap_share"],
+             "half_turns": aug["half_turns"]}
     if dev.type != "cpu":
         timed["augment_host_ms"] = median_ms(augmented_on_host, steps, sync)
     timed["augment_device_ms"] = median_ms(augmented_on_device, steps, sync)
@@ -97,7 +97,7 @@ def main(argv=None):
     dev = torch.device(f"cuda:{a.device}" if a.device.isdigit() else a.device)
     result = {"machine": machine(), "device": torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu",
               "torch_threads": torch.get_num_threads(), "batch": BATCH,
-              "readers": {stage: time_reader(stage, dev, a.steps) for stage in SHARES}}
+              "readers": {stage: time_reader(stage, dev, a.steps) for stage in READERS}}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result["readers"], indent=2))

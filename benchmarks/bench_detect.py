@@ -240,6 +240,13 @@ def label(obj, w: int, h: int) -> dict:
     return {"kind": obj.kind, "box": box_in_image(obj.corners, w, h), "card": obj.card, "die": obj.die, "visible": obj.in_sight}
 
 
+def scene_truth(scene, image) -> tuple[list[dict], list]:
+    """What a Tally scores a scene's image against: its labelled objects, and the boxes of those too
+    covered to be labelled."""
+    h, w = image.shape[:2]
+    return [label(o, w, h) for o in scene.objects], [box_in_image(o.corners, w, h) for o in scene.hidden]
+
+
 def synthetic(detector, n, seed, cache_root, kind=None):
     """Scores over every labelled object, and over each of these alone (the others ignored): the objects
     in the open, the dice lying on cards, the cards cut by the frame, the objects within it, and the
@@ -255,9 +262,8 @@ def synthetic_sets(detector, n, sets, cache_root, keep_images: bool = True):
     scenes = ((scene, image) for seed, kind in sets for scene, image in validation_scenes(n, seed, cache_root, kind))
     for scene, image in scenes:
         h, w = image.shape[:2]
-        truth = [label(o, w, h) for o in scene.objects]
+        truth, hidden = scene_truth(scene, image)
         dets = detector.detect(image)
-        hidden = [box_in_image(o.corners, w, h) for o in scene.hidden]
         tally.add(truth, dets, hidden)
         by_deck.setdefault(scene.deck, Tally()).add(truth, dets, hidden)
         open_truth, open_hidden = in_the_open(truth, hidden)
@@ -316,9 +322,7 @@ def under_conditions(detector, n, seed, cache_root, kind=None) -> dict:
     """The scores of the set's first n validation scenes under each of CONDITIONS."""
     tallies = {name: Tally() for name in CONDITIONS}
     for scene, image in validation_scenes(n, seed, cache_root, kind):
-        h, w = image.shape[:2]
-        truth = [label(o, w, h) for o in scene.objects]
-        hidden = [box_in_image(o.corners, w, h) for o in scene.hidden]
+        truth, hidden = scene_truth(scene, image)
         for name, (_, change) in CONDITIONS.items():
             changed = np.clip(change(image.astype(np.float32)), 0, 255).astype(np.uint8)
             tallies[name].add(truth, detector.detect(changed), hidden)

@@ -374,6 +374,15 @@ def reader(stage: str) -> tuple[int, tuple[int, int], tuple[int, int]]:
             "side": (2, CARD_CROP_WH, (2, 1)), "corner": (NO_INDEX + 1, CORNER_WH, (5, 4))}[stage]
 
 
+
+def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: float = 0.0) -> dict:
+    """augment()'s settings for a classifier stage: the card reader's shares as asked (--card-occlude,
+    --card-overlap), the side reader's SIDE_OCCLUDE; a half turn for all but the corner reader, whose
+    index corner crop is always upright."""
+    occlude, overlap = {"card": (card_occlude, card_overlap), "side": (SIDE_OCCLUDE, 0.0)}.get(stage, (0.0, 0.0))
+    return {"half_turns": stage != "corner", "occlude_share": occlude, "overlap_share": overlap}
+
+
 def main(argv=None):
     a = parse_args(argv)
     if a.threads:
@@ -394,14 +403,11 @@ def main(argv=None):
         else:
             n, wh, pooled = reader(stage)
             init = getattr(a, f"{stage}_init")
-            occlude_share, overlap_share = {"card": (a.card_occlude, a.card_overlap),
-                                            "side": (SIDE_OCCLUDE, 0.0)}.get(stage, (0.0, 0.0))
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
                                    width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
-                                   occlude_share=occlude_share, overlap_share=overlap_share,
-                                   half_turns=stage != "corner", hours=a.cls_hours)
+                                   **reader_augmentation(stage, a.card_occlude, a.card_overlap), hours=a.cls_hours)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)

@@ -37,8 +37,9 @@ def test_a_table_with_nothing_white_on_it_is_brightened_at_most_most_gain():
     assert tuple(white_balanced(red_felt)[0, 0]) == (50, 75, 200)
 
 
-def test_a_large_photo_is_judged_from_a_sample_of_its_pixels():
-    """A 12-megapixel photo gives the gains of the same scene at a fifth of the size."""
+def test_a_photo_five_times_the_size_gets_the_gains_of_the_same_scene():
+    """It is judged from every fourth pixel of every fourth row (SAMPLE_PIXELS), and the sample must not
+    miss the card's white: the gains are the small image's."""
     import cv2
     small = _table_with_a_card(WARM)
     large = cv2.resize(small, None, fx=5, fy=5, interpolation=cv2.INTER_NEAREST)
