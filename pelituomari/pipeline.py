@@ -4,7 +4,10 @@ The detector never sees the raw camera frame.  Each *region* (a group of neighbo
 a card's margin around them) is warped straight from the camera frame to a top-down image at
 ``px_per_mm`` in one remap, so a card has the same size and shape wherever it lies and the
 detector spends its pixels on the table, not on the floor.  A region whose image has not changed
-since it was last looked at keeps its detections: a still table costs almost nothing.
+since it was last looked at keeps its detections: a still table costs almost nothing.  The room's
+light is followed over all regions together (vision.colour.RoomLight) and evened out in what the
+detector is handed; the change test looks at the camera's own pixels, so the light settling does
+not count as the table changing.
 
 Every event is stored (SQLite, one transaction each) before the referee rules on it, so a crash
 or a dead camera loses nothing that was already seen.
@@ -24,6 +27,7 @@ from calibration.table import TableCalibration
 from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
+from vision.colour import RoomLight
 from vision.tracking import Seen, Tracker
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
@@ -87,8 +91,10 @@ class Pipeline:
     def __init__(self, calibration: TableCalibration, detector, referee: Referee, game: str,
                  store=None, game_id: int | None = None, tracker: Tracker | None = None,
                  px_per_mm: float = 1.25, die_px_per_mm: float = 2.5, change_threshold: float = 8.0,
-                 refresh_frames: int = 15, t_offset: float = 0.0,
+                 refresh_frames: int = 15, t_offset: float = 0.0, even_light: bool = True,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None):
+        """even_light: even out the room's light (RoomLight) in what the detector is handed; off, it
+        sees the camera's colours."""
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
             raise ValueError(f"the calibration has no zone(s) {missing} that {game} needs; "
@@ -98,6 +104,7 @@ class Pipeline:
         self.tracker = tracker or Tracker(calibration.zones)
         self.change_threshold, self.refresh_frames = change_threshold, refresh_frames
         self.t_offset = t_offset  # added to frame times: a resumed game's clock goes on from its log
+        self.light = RoomLight() if even_light else None
         self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
         self.on_event, self.annotator = on_event, annotator
         self.result = RunResult()
@@ -140,15 +147,18 @@ class Pipeline:
         was left unread (the next frame's noise and light may read it), and every
         ``refresh_frames`` frames anyway, so one misread of a still card does not stand."""
         seen = []
-        for region in self.regions:
-            top = cv2.remap(image, *region.maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        tops = [cv2.remap(image, *region.maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+                for region in self.regions]
+        if self.light is not None:
+            self.light.update(tops)
+        for region, top in zip(self.regions, tops):
             small = cv2.resize(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY), None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
             region.age += 1
             unread = any(s.kind == "card" and s.card is None for s in region.seen)
             if (region.reference is None or region.age >= self.refresh_frames or unread
                     or np.abs(small.astype(np.int16) - region.reference).max() > self.change_threshold):
                 region.reference, region.age = small.astype(np.int16), 0
-                region.seen = self._detect(region, top)
+                region.seen = self._detect(region, top if self.light is None else self.light.apply(top))
                 self.result.detector_calls += 1
             seen += region.seen
         return seen

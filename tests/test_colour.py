@@ -1,8 +1,9 @@
 """The room's colour cast taken out before reading: white things come out white."""
 
 import numpy as np
+import pytest
 
-from vision.colour import DIM_WHITE, MOST_GAIN, white_balanced, white_gains
+from vision.colour import DIM_WHITE, RoomLight, lamp_lit_white, white_balanced, white_gains
 
 WARM = np.float32([0.45, 0.75, 1.0])  # B, G, R of white under a warm lamp (red over blue 2.2), not corrected
 
@@ -30,11 +31,25 @@ def test_a_neutral_image_is_left_as_it_is():
     assert white_balanced(image) is image
 
 
-def test_a_table_with_nothing_white_on_it_is_brightened_at_most_most_gain():
+def test_a_table_with_nothing_white_on_it_is_left_as_it_is():
+    """Red cloth with only backs on it: its brightest pixels are red over blue 10, which no lamp makes of
+    white, so the light is not judged (a cap on the gains alone would paint it grey-pink)."""
     red_felt = np.zeros((300, 400, 3), np.uint8)
     red_felt[:] = (20, 30, 200)
-    assert np.allclose(white_gains(red_felt), [MOST_GAIN, MOST_GAIN, 1.0])
-    assert tuple(white_balanced(red_felt)[0, 0]) == (50, 75, 200)
+    assert white_gains(red_felt) is None
+    assert white_balanced(red_felt) is red_felt
+
+
+@pytest.mark.parametrize("levels, white", [
+    ((110, 183, 245), True),    # white under a bulb, uncorrected: red over blue 2.2
+    ((245, 225, 176), True),    # daylight with the camera set for a lamp
+    ((196, 245, 176), True),    # a tube's green: 1.32 times the mean of red and blue
+    ((50, 150, 250), False),    # red over blue 5: orange cloth, not white
+    ((40, 110, 40), False),     # green felt
+    ((230, 40, 230), False),    # magenta: green far under red and blue
+])
+def test_white_is_told_from_coloured_cloth_by_what_a_lamp_can_do_to_it(levels, white):
+    assert lamp_lit_white(np.float32(levels)) is white
 
 
 def test_a_photo_five_times_the_size_gets_the_gains_of_the_same_scene():
@@ -51,3 +66,46 @@ def test_a_dim_table_is_lifted_until_its_white_is_dim_white():
     assert tuple(dim[150, 160]) == (98, 98, 98)
     assert np.allclose(white_gains(dim), DIM_WHITE / 98)
     assert tuple(white_balanced(dim)[150, 160]) == (200, 200, 200)
+
+
+def _red_backs_zone():
+    """A zone of the live pipeline holding only red backs on green cloth: nothing white in it."""
+    zone = np.full((200, 300, 3), (40, 110, 40), np.uint8)
+    zone[50:150, 100:170] = (30, 30, 200)
+    return zone
+
+
+def test_a_room_s_light_is_judged_over_all_of_a_frame_s_zones_together():
+    """One zone shows a white card under a bulb, the other only backs: the gains are the white card's."""
+    light = RoomLight()
+    gains = light.update([_table_with_a_card(WARM), _red_backs_zone()])
+    assert np.allclose(gains, white_gains(_table_with_a_card(WARM)), atol=0.03)
+    b, g, r = (int(v) for v in light.apply(_table_with_a_card(WARM))[150, 160])
+    assert max(b, g, r) - min(b, g, r) <= 3
+
+
+def test_a_new_light_is_taken_up_over_settle_frames():
+    """Lit by a bulb from the first frame, then the bulb goes out and daylight comes in: the gains
+    move an eighth of the way (in the logarithm) a frame, and are the daylight's after a few dozen."""
+    light = RoomLight(settle_frames=8)
+    warm = light.update([_table_with_a_card(WARM)])
+    assert np.allclose(warm, [245 / 110, 245 / 183, 1.0], atol=0.01)
+    after_one = light.update([_table_with_a_card()])
+    assert np.allclose(np.log(after_one), np.log(warm) * 7 / 8, atol=1e-5)
+    for _ in range(60):
+        light.update([_table_with_a_card()])
+    assert np.allclose(light.gains, 1.0, atol=0.01)
+
+
+def test_a_frame_with_nothing_white_in_it_leaves_the_light_as_it_was():
+    light = RoomLight()
+    assert light.update([_red_backs_zone()]) is None
+    zone = _red_backs_zone()
+    assert light.apply(zone) is zone  # not judged yet: as the camera gave it
+    warm = light.update([_table_with_a_card(WARM)])
+    assert light.update([_red_backs_zone()]) is warm
+
+
+def test_settling_takes_at_least_one_frame():
+    with pytest.raises(ValueError, match="settle_frames must be at least 1"):
+        RoomLight(settle_frames=0.5)

@@ -108,6 +108,33 @@ def test_a_still_region_is_looked_at_again_every_refresh_frames():
     assert detector.calls == 3 * 3  # frames 0, 5 and 10
 
 
+class WhiteMeter:
+    """Finds nothing; notes the colour of the brightest pixel of each image it is handed."""
+
+    def __init__(self):
+        self.whites = []
+
+    def detect(self, image):
+        flat = image.reshape(-1, 3).astype(int)
+        self.whites.append(tuple(flat[flat.sum(1).argmax()]))
+        return []
+
+
+@pytest.mark.parametrize("even_light, white", [(True, (245, 245, 245)), (False, (110, 183, 245))])
+def test_the_detector_is_handed_the_table_as_in_daylight_under_a_bulb(even_light, white):
+    """A white card under a bulb (red over blue 2.2) on the stock and backs in the seats: every region
+    is handed to the detector with the card's white judged over the whole frame, so the seats, which
+    hold nothing white, are evened out too."""
+    cal, H = _calibration()
+    meter = WhiteMeter()
+    pipeline = Pipeline(cal, meter, referee_for([START]), "kiketti", even_light=even_light)
+    stock, seat0 = ZONES["stock"].centre, ZONES["seat0"].centre
+    pipeline.process(Frame(_frame(H, [((110, 183, 245), *stock), ((30, 30, 200), *seat0)]), 0.0, 0))
+    assert len(meter.whites) == 3
+    assert meter.whites[0] == white
+    assert meter.whites[1] == ((30, 30, 200) if not even_light else (30 * 245 // 110, 30 * 245 // 183, 200))
+
+
 def test_one_object_seen_twice_counts_once():
     from vision.tracking import Seen
 

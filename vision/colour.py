@@ -10,30 +10,82 @@ import numpy as np
 
 WHITE_SHARE = 0.01   # the brightest share of the pixels taken for white (card faces, dice, glare)
 DIM_WHITE = 200      # white darker than this (in the brightest channel) is lifted to it
-MOST_GAIN = 2.5      # a channel is brightened at most this much: a scene with nothing white in it (a red
-#                      table, backs only) must not be painted grey
+MOST_GAIN = 2.5      # a channel is brightened at most this much (a dim bulb's blue)
+LAMP_CAST = 4.0      # the brightest pixels are taken for white only if they could be white under a lamp: red
+LAMP_GREEN = 1.35    # over blue at most LAMP_CAST either way (a bulb, uncorrected, 2.2; a candle about 4), green
+#                      at most LAMP_GREEN times off their geometric mean (a tube's green cast is 1.2). Otherwise
+#                      nothing white is in sight (a red cloth, backs only), and the light is not judged.
 NEUTRAL = 1.02       # gains all below this: the image is left as it is
 SAMPLE_PIXELS = 150_000  # about how many pixels are looked at (a 12-megapixel photo is strided)
+SETTLE_FRAMES = 8    # RoomLight: a new light is taken up over about this many frames (half a second at 15 fps)
 
 
-def white_gains(image: np.ndarray) -> np.ndarray:
-    """Per channel (B, G, R), the gain that brings its WHITE_SHARE brightest level up to the brightest
-    channel's, or to DIM_WHITE where that is darker; at most MOST_GAIN."""
-    h, w = image.shape[:2]
-    step = max(1, round(float(np.sqrt(h * w / SAMPLE_PIXELS))))
-    sample = np.ascontiguousarray(image[::step, ::step])
-    tops = []
+def white_levels(*images: np.ndarray) -> np.ndarray:
+    """Per channel (B, G, R), the level of the WHITE_SHARE brightest pixels over all the images together."""
+    step = max(1, round(float(np.sqrt(sum(i.shape[0] * i.shape[1] for i in images) / SAMPLE_PIXELS))))
+    samples = [np.ascontiguousarray(i[::step, ::step]) for i in images]
+    levels = []
     for k in range(3):
-        hist = cv2.calcHist([sample], [k], None, [256], [0, 256]).ravel()
-        tops.append(float(np.searchsorted(np.cumsum(hist), hist.sum() * (1 - WHITE_SHARE))))
-    tops = np.maximum(np.float32(tops), 1.0)
-    return np.minimum(max(float(tops.max()), DIM_WHITE) / tops, MOST_GAIN)
+        hist = sum(cv2.calcHist([sample], [k], None, [256], [0, 256]).ravel() for sample in samples)
+        levels.append(float(np.searchsorted(np.cumsum(hist), hist.sum() * (1 - WHITE_SHARE))))
+    return np.maximum(np.float32(levels), 1.0)
 
 
-def white_balanced(image: np.ndarray) -> np.ndarray:
-    """image (BGR, uint8) with white_gains applied; the image itself where it is near neutral."""
-    gains = white_gains(image)
+def lamp_lit_white(levels: np.ndarray) -> bool:
+    """Whether levels (B, G, R) could be white seen under a lamp (LAMP_CAST, LAMP_GREEN)."""
+    b, g, r = np.log(levels)
+    return bool(abs(r - b) <= np.log(LAMP_CAST) and abs(g - (r + b) / 2) <= np.log(LAMP_GREEN))
+
+
+def white_gains(*images: np.ndarray) -> np.ndarray | None:
+    """Per channel (B, G, R), the gain that brings its white (white_levels over all the images) up to the
+    brightest channel's, or to DIM_WHITE where that is darker; at most MOST_GAIN. None where the brightest
+    pixels are not lamp_lit_white: nothing white is in sight to judge the light by."""
+    levels = white_levels(*images)
+    if not lamp_lit_white(levels):
+        return None
+    return np.minimum(max(float(levels.max()), DIM_WHITE) / levels, MOST_GAIN)
+
+
+def balanced(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """image (BGR, uint8) with each channel scaled by its gain; the image itself where they are near 1."""
     if (gains < NEUTRAL).all():
         return image
     luts = np.clip(np.arange(256, dtype=np.float32)[:, None] * gains, 0, 255).astype(np.uint8)
     return cv2.LUT(image, luts.reshape(1, 256, 3))  # a three-channel table: each channel its own
+
+
+def white_balanced(image: np.ndarray) -> np.ndarray:
+    """image (BGR, uint8) with its own white_gains applied; as it is where nothing white is in sight."""
+    gains = white_gains(image)
+    return image if gains is None else balanced(image, gains)
+
+
+class RoomLight:
+    """The table's light followed from frame to frame, for a camera that watches it live. The live pipeline
+    looks at the table a zone at a time, and one zone may hold only backs on coloured cloth, with nothing
+    white to judge the light by: so the gains are measured on all of a frame's zones together, and taken
+    up over about SETTLE_FRAMES frames (in the logarithm), so that a white sleeve or a flash of glare in
+    one frame does not swing the colours the readers see in the next."""
+
+    def __init__(self, settle_frames: float = SETTLE_FRAMES):
+        if settle_frames < 1:
+            raise ValueError(f"settle_frames must be at least 1 (one frame: no smoothing), got {settle_frames}")
+        self.settle_frames = settle_frames
+        self.gains: np.ndarray | None = None  # None until the first frame is measured
+
+    def update(self, images: list[np.ndarray]) -> np.ndarray | None:
+        """Measure one frame's images (white_gains over them all); returns the gains now followed. A frame
+        with nothing white in sight leaves them as they were."""
+        measured = white_gains(*images)
+        if measured is None:
+            return self.gains
+        if self.gains is None:
+            self.gains = measured
+        else:
+            self.gains = np.exp(np.log(self.gains) + (np.log(measured) - np.log(self.gains)) / self.settle_frames)
+        return self.gains
+
+    def apply(self, image: np.ndarray) -> np.ndarray:
+        """image with the gains followed so far (unchanged before the first update)."""
+        return image if self.gains is None else balanced(image, self.gains)

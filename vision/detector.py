@@ -362,7 +362,8 @@ def live_detector(weights: str | Path | None = None) -> Detector:
     detector_live.pt, trained further at 320 px, where they find more dice: models/MODEL_CARD.md, step
     23). A folder without one uses its detector.onnx for both. Markers off: the pipeline looks only
     inside the table's zones. White balance off: the pipeline hands over one zone at a time, and a zone
-    holding only backs on coloured cloth has no white to judge the light by."""
+    holding only backs on coloured cloth has no white to judge the light by; the pipeline evens the
+    light out itself, judged over all its zones (vision.colour.RoomLight)."""
     path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
     if path.suffix not in WEIGHT_SUFFIXES and (path / LIVE_DETECTOR_FILE).is_file():
         path = path / LIVE_DETECTOR_FILE
