@@ -141,11 +141,34 @@ def overlap(x, share: float, g):
     return _laid_over(x, picked, inside, laid)
 
 
-def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_share: float = 0.0):
+def defocus(x, share: float, sigma: tuple[float, float], g):
+    """Blur about ``share`` of the crops x (N x C x H x W) as a camera out of focus does: each by a Gaussian
+    of its own sigma (crop pixels), drawn uniformly from ``sigma``; edges repeat the border."""
+    import torch
+    import torch.nn.functional as F
+    picked = _picked(x, share, g)
+    if len(picked) == 0:
+        return x
+    k, c, dev = len(picked), x.shape[1], x.device
+    radius = int(np.ceil(3 * sigma[1]))
+    s = torch.empty(k, 1, device=dev).uniform_(*sigma, generator=g)
+    taps = torch.exp(-(torch.arange(-radius, radius + 1, device=dev) ** 2) / (2 * s ** 2))
+    taps = (taps / taps.sum(1, keepdim=True)).repeat_interleave(c, 0)  # one kernel a channel of each crop
+    y = F.pad(x[picked].reshape(1, k * c, *x.shape[2:]), (radius,) * 4, mode="replicate")
+    y = F.conv2d(y, taps[:, None, None, :], groups=k * c)    # along rows
+    y = F.conv2d(y, taps[:, None, :, None], groups=k * c)    # and along columns
+    x = x.clone()
+    x[picked] = y.reshape(k, c, *x.shape[2:])
+    return x
+
+
+def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_share: float = 0.0,
+            blur_share: float = 0.0, blur_sigma: tuple[float, float] = (0.0, 0.0)):
     """A batch of crops x (N x C x H x W in [0, 1], the caller's own copy: it is changed) as a classifier
     learns from it: with half_turns a random half turn, then occlude() and overlap() at their shares,
-    then light and colour (gain, tint, offset) and pixel noise. Every draw is made with g on x's device,
-    so on a lent GPU the batch never leaves it (benchmarks/bench_classifier_step.py times both ways)."""
+    defocus() at blur_share, then light and colour (gain, tint, offset) and pixel noise. Every draw is made
+    with g on x's device, so on a lent GPU the batch never leaves it (benchmarks/bench_classifier_step.py
+    times both ways)."""
     import torch
     n, dev = len(x), x.device
     if half_turns:
@@ -155,6 +178,8 @@ def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_s
         x = occlude(x, occlude_share, g)
     if overlap_share:
         x = overlap(x, overlap_share, g)
+    if blur_share:
+        x = defocus(x, blur_share, blur_sigma, g)
     gain = torch.empty(n, 1, 1, 1, device=dev).uniform_(0.6, 1.35, generator=g)
     tint = torch.empty(n, 3, 1, 1, device=dev).uniform_(0.9, 1.1, generator=g)
     return (x * gain * tint + torch.empty(n, 1, 1, 1, device=dev).uniform_(-0.1, 0.1, generator=g)
@@ -173,15 +198,11 @@ def budget_epochs(step_seconds: float, steps_per_epoch: int, hours: float, most:
 
 def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None,
-                     device: str = "cpu", occlude_share: float = 0.0, overlap_share: float = 0.0,
-                     half_turns: bool = True, hours: float | None = None) -> float:
-    """Train a CropClassifier on the crops of all train_npz files with light photometric augmentation
-    and, with half_turns, a random half turn (which end of a card or die crop is up is open; an index
-    corner crop is always upright); saves the state best on the crops of all val_npz files to out;
-    returns that val accuracy.
+                     device: str = "cpu", augmentation: dict | None = None, hours: float | None = None) -> float:
+    """Train a CropClassifier on the crops of all train_npz files, each batch augmented (augment(), with
+    the settings in ``augmentation``: reader_augmentation gives a stage's); saves the state best on the
+    crops of all val_npz files to out; returns that val accuracy.
     init: continue from this checkpoint of ours (its width and pooling win).
-    occlude_share: this share of each batch is partly covered by other crops (see occlude);
-    overlap_share: this share by another card laid over it as in a fan (see overlap).
     hours: a time budget; the epochs (at most `epochs`) and the LR schedule are fitted to it from the
     time of a few trial steps on a throwaway copy (a lent GPU's minutes are counted)."""
     import torch
@@ -208,7 +229,7 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
 
     def step(model, opt, idx, g) -> float:
         """One augmented batch of the crops idx, learnt; returns its summed loss."""
-        x = augment(xtr[idx], g, half_turns, occlude_share, overlap_share)
+        x = augment(xtr[idx], g, **(augmentation or {}))
         n = len(x)
         loss = loss_fn(model(x), ytr[idx])
         opt.zero_grad()
@@ -327,6 +348,8 @@ def parse_args(argv=None) -> argparse.Namespace:
                     help="card classifier: partly cover this share of the training crops, as a card on top would")
     ap.add_argument("--card-overlap", type=float, default=0.0, metavar="SHARE",
                     help="card classifier: lay another card over this share of the crops, as in a fan (see overlap)")
+    ap.add_argument("--blur", type=float, default=0.0, metavar="SHARE",
+                    help="card and corner readers: blur this share of the crops as a camera out of focus does")
     ap.add_argument("--cls-val", type=Path, action="append", default=[], metavar="NPZ",
                     help="classifier validation crops, which pick the checkpoint kept (repeatable; default "
                          "DATA/STAGE_val.npz): e.g. crops of a kind the default lacks, such as cards cut by the edge")
@@ -359,6 +382,8 @@ def parse_args(argv=None) -> argparse.Namespace:
         ap.error("--cls-val names one classifier's validation crops; train that classifier alone (--only STAGE)")
     if a.cls_hours is not None and (a.cls_hours <= 0 or a.only == ["det"]):
         ap.error("--cls-hours is a classifier's time budget in hours: a positive number, with a classifier stage")
+    if not 0 <= a.blur <= 1 or (a.blur and not {"card", "corner"} & set(a.only or ("card", "corner"))):
+        ap.error("--blur is the share (0 to 1) of the card and corner readers' crops blurred; train one of them")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     if a.ship_last and not a.ship:
@@ -375,12 +400,27 @@ def reader(stage: str) -> tuple[int, tuple[int, int], tuple[int, int]]:
 
 
 
-def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: float = 0.0) -> dict:
+BLUR_OF_CARD = (0.004, 0.03)  # defocus(): the blur's sigma as a share of the card's height. An out-of-focus
+#                               webcam (sigma 2 px) at 640 x 480 sees a card 68-230 px tall: 0.009-0.03
+
+
+def card_height_px(stage: str) -> float:
+    """How tall a whole card is in a stage's crop pixels: the card crop is the card; the index corner crop
+    is CORNER_SHARE of its height."""
+    from vision.crops import CARD_CROP_WH, CORNER_SHARE, CORNER_WH
+    return CORNER_WH[1] / CORNER_SHARE[1] if stage == "corner" else CARD_CROP_WH[1]
+
+
+def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: float = 0.0, blur: float = 0.0) -> dict:
     """augment()'s settings for a classifier stage: the card reader's shares as asked (--card-occlude,
     --card-overlap), the side reader's SIDE_OCCLUDE; a half turn for all but the corner reader, whose
-    index corner crop is always upright."""
+    index corner crop is always upright; for the card and corner readers, which read print, defocus() at
+    the share ``blur`` (--blur) with BLUR_OF_CARD in the crop's pixels."""
     occlude, overlap = {"card": (card_occlude, card_overlap), "side": (SIDE_OCCLUDE, 0.0)}.get(stage, (0.0, 0.0))
-    return {"half_turns": stage != "corner", "occlude_share": occlude, "overlap_share": overlap}
+    settings = {"half_turns": stage != "corner", "occlude_share": occlude, "overlap_share": overlap}
+    if blur and stage in ("card", "corner"):
+        settings.update(blur_share=blur, blur_sigma=tuple(s * card_height_px(stage) for s in BLUR_OF_CARD))
+    return settings
 
 
 def main(argv=None):
@@ -407,7 +447,8 @@ def main(argv=None):
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
                                    width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
-                                   **reader_augmentation(stage, a.card_occlude, a.card_overlap), hours=a.cls_hours)
+                                   augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur),
+                                   hours=a.cls_hours)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 a.ship_to.mkdir(parents=True, exist_ok=True)

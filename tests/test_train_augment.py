@@ -1,4 +1,4 @@
-"""The card classifier's occlusion augmentation and where a classifier's training crops come from."""
+"""The classifiers' augmentation (occlusion, overlap, defocus) and where a classifier's training crops come from."""
 
 import numpy as np
 import pytest
@@ -6,7 +6,8 @@ import torch
 
 from pathlib import Path
 
-from models.train import augment, classifier_train_files, main, occlude, overlap, parse_args, train_classifier
+from models.train import (augment, classifier_train_files, defocus, main, occlude, overlap, parse_args,
+                          reader_augmentation, train_classifier)
 
 
 def _flat_crops(n=40, h=80, w=56):
@@ -98,7 +99,7 @@ def test_occlusion_is_asked_of_the_card_and_side_classifiers_only_and_corners_ar
     asked = {}
 
     def record(train_files, val_npz, n_classes, out, *args, **kwargs):
-        asked[out.stem] = (n_classes, kwargs["occlude_share"], kwargs["half_turns"])
+        asked[out.stem] = (n_classes, kwargs["augmentation"]["occlude_share"], kwargs["augmentation"]["half_turns"])
         return 0.0
 
     monkeypatch.setattr("models.train.train_classifier", record)
@@ -106,6 +107,45 @@ def test_occlusion_is_asked_of_the_card_and_side_classifiers_only_and_corners_ar
           "--only", "side", "--only", "corner", "--card-occlude", "0.4"])
     assert asked == {"card_classifier": (52, 0.4, True), "die_classifier": (6, 0.0, True),
                      "side_classifier": (2, 0.3, True), "corner_classifier": (53, 0.0, False)}
+
+
+def test_an_out_of_focus_crop_spreads_each_point_as_a_gaussian_of_its_own_width():
+    """One crop in two blurred, each by a sigma drawn from the range: a lone bright pixel becomes a
+    Gaussian whose neighbour-to-centre ratio exp(-1 / (2 sigma^2)) tells the sigma; the rest untouched."""
+    x = torch.zeros(200, 3, 80, 56)
+    x[:, :, 40, 28] = 1.0
+    y = defocus(x, 0.5, (1.0, 2.0), torch.Generator().manual_seed(3))
+    assert torch.count_nonzero(x[:, :, 40, 28] != 1.0) == 0  # the input is not changed in place
+    blurred = [i for i in range(len(y)) if y[i, 0, 40, 28] < 1.0]
+    assert 80 <= len(blurred) <= 120
+    sigmas = []
+    for i in range(len(y)):
+        if i not in blurred:
+            assert torch.equal(y[i], x[i])
+            continue
+        assert torch.allclose(y[i].sum((1, 2)), torch.ones(3), atol=1e-4)  # nothing lost at the edges
+        ratio = y[i, 0, 40, 29] / y[i, 0, 40, 28]
+        assert torch.isclose(ratio, y[i, 0, 41, 28] / y[i, 0, 40, 28])  # as wide down as across
+        sigmas.append(float((-1 / (2 * torch.log(ratio))) ** 0.5))
+    assert 1.0 - 1e-3 <= min(sigmas) and max(sigmas) <= 2.0 + 1e-3 and max(sigmas) - min(sigmas) > 0.8
+
+
+def test_the_print_readers_are_blurred_by_the_same_share_of_a_card_s_height():
+    """--blur: the card reader's crop is the card (80 px tall), the corner reader's 34 % of it (40 px),
+    so the same defocus is 1.47 times the sigma in a corner crop; the die and side readers are not blurred."""
+    assert reader_augmentation("card", 0.5, 0.0, 0.3) == {
+        "half_turns": True, "occlude_share": 0.5, "overlap_share": 0.0, "blur_share": 0.3, "blur_sigma": (0.32, 2.4)}
+    corner = reader_augmentation("corner", 0.0, 0.0, 0.3)
+    assert corner["blur_share"] == 0.3 and np.allclose(corner["blur_sigma"], (0.004 * 40 / 0.34, 0.03 * 40 / 0.34))
+    assert "blur_share" not in reader_augmentation("die", 0.0, 0.0, 0.3)
+    assert "blur_share" not in reader_augmentation("card")
+
+
+@pytest.mark.parametrize("argv", [["--only", "card", "--blur", "1.5"], ["--only", "card", "--blur", "-0.1"],
+                                  ["--only", "die", "--blur", "0.3"]])
+def test_blur_is_a_share_for_the_readers_of_print(argv):
+    with pytest.raises(SystemExit):
+        parse_args(argv)
 
 
 def test_extra_data_folders_join_the_detector_training_images_and_the_first_validates(tmp_path):
