@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 28 steps, numbered as in models/MODEL_CARD.md
+# Remake the shipped weights the way they were made: 29 steps, numbered as in models/MODEL_CARD.md
 # ("Training"), which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 #
 # Time: about 15 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
-# + 25 + 13 + 7 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 min; side classifier 7 min; corner reader 12 + 22
-# + 15 min; step 28's data 23 min beside a benchmark run), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
+# + 25 + 13 + 7 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 + 5.6 min; side classifier 7 min; corner reader 12 + 22
+# + 15 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
 # 0.33, 0.084, 0.026, 0.092, 0.033 and 0.079 h budgets, their data 1-3.5 min on 16 cores). Without a GPU those steps train
 # on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
 # A detector step cut off resumes from its runs/ folder when the script is run again; data and
@@ -15,6 +15,8 @@
 # image's edge (--cut-cards unlabelled), so they are the data the shipped weights learnt from.
 # Since step 28 every data set's index corner crops are four a card (two before): steps 13 and 18
 # now train the corner reader on all four corners, which step 28 then continues.
+# Step 29's die crops are of the detectors shipped when it runs (steps 26 and 27's); the shipped reader
+# learnt from crops of steps 22 and 23's, made for step 24's candidate with the same seeds.
 # `python3 -m models.rehearse` runs every step in a clone at 0.03 of its sizes and budgets, in about 20 minutes:
 # proof that each command still runs against the current code (not of what the steps learn).
 set -euo pipefail
@@ -207,3 +209,10 @@ python3 -m models.make_dataset --out runs/data180 --train 2500 --val 300 --card-
 python3 -m models.make_dataset --out runs/data181 --seed 181 --only-patches --cut-card-patches 20800
 python3 -m models.train --data runs/data180 --extra-data runs/data181 --extra-data runs/data182 --runs runs/train_corner28 \
     --only corner --cls-epochs 4 --cls-lr 1.5e-3 --corner-init models/weights/corner_classifier.pt --threads 2 --ship
+# 29. the die reader continued with 0.3 of its crops out of focus (--blur 0.3), on crops of the detectors' own boxes
+python3 -m models.detector_crops --seed 90 --scenes 900 --out runs/data_detdie29
+python3 -m models.detector_crops --seed 91 --scenes 600 --kind dice_on_cards --out runs/data_detdie29
+python3 -m models.detector_crops --seed 92 --scenes 300 --out runs/data_detdie29_val
+python3 -m models.train --data runs/data43 --extra-data runs/data45 --extra-data runs/data_realw --extra-data runs/data_detdie29 \
+    --runs runs/train_die29 --only die --cls-epochs 8 --cls-lr 1e-3 --die-init models/weights/die_classifier.pt --blur 0.3 \
+    --cls-val runs/data_detdie29_val/die_train_det92.npz --cls-val runs/data43/die_val.npz --ship

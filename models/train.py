@@ -349,7 +349,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--card-overlap", type=float, default=0.0, metavar="SHARE",
                     help="card classifier: lay another card over this share of the crops, as in a fan (see overlap)")
     ap.add_argument("--blur", type=float, default=0.0, metavar="SHARE",
-                    help="card and corner readers: blur this share of the crops as a camera out of focus does")
+                    help="card, corner and die readers: blur this share of the crops as a camera out of focus does")
     ap.add_argument("--cls-val", type=Path, action="append", default=[], metavar="NPZ",
                     help="classifier validation crops, which pick the checkpoint kept (repeatable; default "
                          "DATA/STAGE_val.npz): e.g. crops of a kind the default lacks, such as cards cut by the edge")
@@ -382,8 +382,8 @@ def parse_args(argv=None) -> argparse.Namespace:
         ap.error("--cls-val names one classifier's validation crops; train that classifier alone (--only STAGE)")
     if a.cls_hours is not None and (a.cls_hours <= 0 or a.only == ["det"]):
         ap.error("--cls-hours is a classifier's time budget in hours: a positive number, with a classifier stage")
-    if not 0 <= a.blur <= 1 or (a.blur and not {"card", "corner"} & set(a.only or ("card", "corner"))):
-        ap.error("--blur is the share (0 to 1) of the card and corner readers' crops blurred; train one of them")
+    if not 0 <= a.blur <= 1 or (a.blur and not {"card", "corner", "die"} & set(a.only or ("det", "card", "die", "side", "corner"))):
+        ap.error("--blur is the share (0 to 1) of the card, corner and die readers' crops blurred; train one of them")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     if a.ship_last and not a.ship:
@@ -402,23 +402,24 @@ def reader(stage: str) -> tuple[int, tuple[int, int], tuple[int, int]]:
 
 BLUR_OF_CARD = (0.004, 0.03)  # defocus(): the blur's sigma as a share of the card's height. An out-of-focus
 #                               webcam (sigma 2 px) at 640 x 480 sees a card 68-230 px tall: 0.009-0.03
+DIE_OF_CARD = 16 / 88  # a die's side over a card's height (a 16 mm die, an 88 mm card)
 
 
 def card_height_px(stage: str) -> float:
-    """How tall a whole card is in a stage's crop pixels: the card crop is the card; the index corner crop
-    is CORNER_SHARE of its height."""
-    from vision.crops import CARD_CROP_WH, CORNER_SHARE, CORNER_WH
-    return CORNER_WH[1] / CORNER_SHARE[1] if stage == "corner" else CARD_CROP_WH[1]
+    """How tall a whole card would be in a stage's crop pixels: the card crop is the card; the index corner
+    crop is CORNER_SHARE of its height; the die crop is a die, DIE_OF_CARD of it."""
+    from vision.crops import CARD_CROP_WH, CORNER_SHARE, CORNER_WH, DIE_CROP_WH
+    return {"corner": CORNER_WH[1] / CORNER_SHARE[1], "die": DIE_CROP_WH[1] / DIE_OF_CARD}.get(stage, CARD_CROP_WH[1])
 
 
 def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: float = 0.0, blur: float = 0.0) -> dict:
     """augment()'s settings for a classifier stage: the card reader's shares as asked (--card-occlude,
     --card-overlap), the side reader's SIDE_OCCLUDE; a half turn for all but the corner reader, whose
-    index corner crop is always upright; for the card and corner readers, which read print, defocus() at
-    the share ``blur`` (--blur) with BLUR_OF_CARD in the crop's pixels."""
+    index corner crop is always upright; for the card, corner and die readers, which read print and pips,
+    defocus() at the share ``blur`` (--blur) with BLUR_OF_CARD in the crop's pixels."""
     occlude, overlap = {"card": (card_occlude, card_overlap), "side": (SIDE_OCCLUDE, 0.0)}.get(stage, (0.0, 0.0))
     settings = {"half_turns": stage != "corner", "occlude_share": occlude, "overlap_share": overlap}
-    if blur and stage in ("card", "corner"):
+    if blur and stage in ("card", "corner", "die"):
         settings.update(blur_share=blur, blur_sigma=tuple(s * card_height_px(stage) for s in BLUR_OF_CARD))
     return settings
 

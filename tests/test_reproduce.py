@@ -70,7 +70,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (39, 29, 7, 11)
+            modules.count("models.detector_crops")) == (39, 30, 7, 14)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -90,7 +90,7 @@ def test_every_training_command_parses_with_its_module():
     assert (mixes[-3].b, mixes[-3].imgsz, mixes[-3].ship_to) == (   # ... and `detect` takes the mix
         Path("runs/train_det20/det/weights/best.pt"), 480, train.WEIGHTS)
     crops = [a for m, a in steps if m == "models.detector_crops"]
-    assert [a.stage for a in crops] == ["die"] * 3 + ["card"] * 8
+    assert [a.stage for a in crops] == ["die"] * 3 + ["card"] * 8 + ["die"] * 3
     card = runs["runs/train_card23"]   # step 21: the card classifier learns the detectors' boxes
     assert (card.only, card.extra_data[-1], card.card_init, card.ship) == (
         ["card"], Path("runs/data_detcard"), Path("models/weights/card_classifier.pt"), True)
@@ -118,6 +118,9 @@ def test_every_training_command_parses_with_its_module():
     gpu27 = runs["runs/train_det27"]   # step 27: `detect`'s detector continued on more cards-only scenes, shipped alone
     assert (gpu27.init, gpu27.imgsz, gpu27.ship, gpu27.ship_last, gpu27.ship_to, gpu27.extra_data[0]) == (
         Path("models/weights/detector.pt"), 480, True, True, train.WEIGHTS, Path("runs/data141"))
+    die29 = runs["runs/train_die29"]   # step 29: the die reader learns crops out of focus
+    assert (die29.only, die29.blur, die29.die_init, die29.extra_data[-1], die29.ship) == (
+        ["die"], 0.3, Path("models/weights/die_classifier.pt"), Path("runs/data_detdie29"), True)
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():

@@ -130,19 +130,21 @@ def test_an_out_of_focus_crop_spreads_each_point_as_a_gaussian_of_its_own_width(
     assert 1.0 - 1e-3 <= min(sigmas) and max(sigmas) <= 2.0 + 1e-3 and max(sigmas) - min(sigmas) > 0.8
 
 
-def test_the_print_readers_are_blurred_by_the_same_share_of_a_card_s_height():
+def test_the_readers_of_print_and_pips_are_blurred_by_the_same_share_of_a_card_s_height():
     """--blur: the card reader's crop is the card (80 px tall), the corner reader's 34 % of it (40 px),
-    so the same defocus is 1.47 times the sigma in a corner crop; the die and side readers are not blurred."""
+    the die reader's a die, 16 / 88 of a card (40 px): so the same defocus is 1.47 and 5.5 times the
+    sigma in their crops; the side reader, which tells a face from a back, is not blurred."""
     assert reader_augmentation("card", 0.5, 0.0, 0.3) == {
         "half_turns": True, "occlude_share": 0.5, "overlap_share": 0.0, "blur_share": 0.3, "blur_sigma": (0.32, 2.4)}
     corner = reader_augmentation("corner", 0.0, 0.0, 0.3)
     assert corner["blur_share"] == 0.3 and np.allclose(corner["blur_sigma"], (0.004 * 40 / 0.34, 0.03 * 40 / 0.34))
-    assert "blur_share" not in reader_augmentation("die", 0.0, 0.0, 0.3)
+    assert np.allclose(reader_augmentation("die", 0.0, 0.0, 0.3)["blur_sigma"], (0.88, 6.6))
+    assert "blur_share" not in reader_augmentation("side", 0.0, 0.0, 0.3)
     assert "blur_share" not in reader_augmentation("card")
 
 
 @pytest.mark.parametrize("argv", [["--only", "card", "--blur", "1.5"], ["--only", "card", "--blur", "-0.1"],
-                                  ["--only", "die", "--blur", "0.3"]])
+                                  ["--only", "side", "--blur", "0.3"]])
 def test_blur_is_a_share_for_the_readers_of_print(argv):
     with pytest.raises(SystemExit):
         parse_args(argv)
