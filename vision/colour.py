@@ -1,7 +1,9 @@
 """A room's light evened out before anything is read: cards and dice are white, so the brightest pixels
 of each channel tell the lamp's colour, and how bright white came out. The synthetic scenes tint a
 channel by at most 10 %; a bulb-lit table (red over blue 2.2) cost `detect` 23 of the 263 cards it read
-on the benchmark's scenes, a dim one (white at 40 %) 7 (benchmarks/bench_detect.py --conditions)."""
+on the benchmark's scenes, a dim one (white at 40 %) 7 (benchmarks/bench_detect.py --conditions).
+`detect` judges each image on its own (white_balanced); the live pipeline follows the light over its
+frames (RoomLight)."""
 
 from __future__ import annotations
 
@@ -72,7 +74,7 @@ class RoomLight:
         if settle_frames < 1:
             raise ValueError(f"settle_frames must be at least 1 (one frame: no smoothing), got {settle_frames}")
         self.settle_frames = settle_frames
-        self.gains: np.ndarray | None = None  # None until the first frame is measured
+        self.gains: np.ndarray | None = None  # None until a frame shows something white
 
     def update(self, images: list[np.ndarray]) -> np.ndarray | None:
         """Measure one frame's images (white_gains over them all); returns the gains now followed. A frame
@@ -87,5 +89,5 @@ class RoomLight:
         return self.gains
 
     def apply(self, image: np.ndarray) -> np.ndarray:
-        """image with the gains followed so far (unchanged before the first update)."""
+        """image with the gains followed so far (as it is while none are)."""
         return image if self.gains is None else balanced(image, self.gains)
