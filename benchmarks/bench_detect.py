@@ -318,14 +318,18 @@ CONDITIONS = {
 }
 
 
+def changed(change, image: np.ndarray) -> np.ndarray:
+    """image (uint8 BGR) as one of CONDITIONS' changes leaves it, back in uint8."""
+    return np.clip(change(image.astype(np.float32)), 0, 255).astype(np.uint8)
+
+
 def under_conditions(detector, n, seed, cache_root, kind=None) -> dict:
     """The scores of the set's first n validation scenes under each of CONDITIONS."""
     tallies = {name: Tally() for name in CONDITIONS}
     for scene, image in validation_scenes(n, seed, cache_root, kind):
         truth, hidden = scene_truth(scene, image)
         for name, (_, change) in CONDITIONS.items():
-            changed = np.clip(change(image.astype(np.float32)), 0, 255).astype(np.uint8)
-            tallies[name].add(truth, detector.detect(changed), hidden)
+            tallies[name].add(truth, detector.detect(changed(change, image)), hidden)
     return {name: {"kind": CONDITIONS[name][0], **t.summary()} for name, t in tallies.items()}
 
 

@@ -29,12 +29,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_detect import CONDITIONS  # noqa: E402
+from benchmarks.bench_detect import CONDITIONS, changed  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
 from pelituomari.commands.run import sample_paths  # noqa: E402
 from pelituomari.game import referee_for  # noqa: E402
@@ -132,8 +130,7 @@ class LitSource(FrameSource):
         frame = self.source.read()
         if frame is None:
             return None
-        lit = np.clip(self.change(frame.image.astype(np.float32)), 0, 255).astype(np.uint8)
-        return Frame(lit, frame.t, frame.index)
+        return Frame(changed(self.change, frame.image), frame.t, frame.index)
 
     def close(self) -> None:
         self.source.close()

@@ -28,6 +28,9 @@ WEIGHTS = Path(__file__).resolve().parent / "weights"
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
 
+READERS = ("card", "die", "side", "corner")  # the classifier stages, in the order a full run trains them
+STAGES = ("det", *READERS)
+BLURRED = ("card", "corner", "die")  # the readers of print and pips, which --blur blurs
 DEFAULT_ARCH = "yolo11n-obb.yaml"  # the shipped detector's network (ultralytics builds it from this YAML, offline)
 
 
@@ -335,7 +338,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", type=Path, default=Path("runs/data"), help="output of models.make_dataset")
     ap.add_argument("--runs", type=Path, default=Path("runs/train"), help="checkpoints (git-ignored)")
-    ap.add_argument("--only", choices=("det", "card", "die", "side", "corner"), action="append", help="train only these stages")
+    ap.add_argument("--only", choices=STAGES, action="append", help="train only these stages")
     ap.add_argument("--epochs", type=int, default=30, help="detector epochs")
     ap.add_argument("--cls-epochs", type=int, default=12, help="classifier epochs")
     ap.add_argument("--cls-width", type=int, default=16, help="classifier width (channels of its first layer)")
@@ -378,11 +381,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     a = ap.parse_args(argv)
     if a.init and a.arch != DEFAULT_ARCH:
         ap.error("--arch builds a detector from scratch; --init continues our own weights, whose network wins")
-    if a.cls_val and len([s for s in a.only or ("card", "die", "side", "corner") if s != "det"]) != 1:
+    stages = a.only or STAGES
+    if a.cls_val and len([s for s in stages if s != "det"]) != 1:
         ap.error("--cls-val names one classifier's validation crops; train that classifier alone (--only STAGE)")
     if a.cls_hours is not None and (a.cls_hours <= 0 or a.only == ["det"]):
         ap.error("--cls-hours is a classifier's time budget in hours: a positive number, with a classifier stage")
-    if not 0 <= a.blur <= 1 or (a.blur and not {"card", "corner", "die"} & set(a.only or ("det", "card", "die", "side", "corner"))):
+    if not 0 <= a.blur <= 1 or (a.blur and not set(BLURRED) & set(stages)):
         ap.error("--blur is the share (0 to 1) of the card, corner and die readers' crops blurred; train one of them")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
@@ -419,7 +423,7 @@ def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: flo
     defocus() at the share ``blur`` (--blur) with BLUR_OF_CARD in the crop's pixels."""
     occlude, overlap = {"card": (card_occlude, card_overlap), "side": (SIDE_OCCLUDE, 0.0)}.get(stage, (0.0, 0.0))
     settings = {"half_turns": stage != "corner", "occlude_share": occlude, "overlap_share": overlap}
-    if blur and stage in ("card", "corner", "die"):
+    if blur and stage in BLURRED:
         settings.update(blur_share=blur, blur_sigma=tuple(s * card_height_px(stage) for s in BLUR_OF_CARD))
     return settings
 
@@ -429,7 +433,7 @@ def main(argv=None):
     if a.threads:
         import torch
         torch.set_num_threads(a.threads)
-    stages = a.only or ["det", "card", "die", "side", "corner"]
+    stages = a.only or STAGES
     a.runs.mkdir(parents=True, exist_ok=True)
     for stage in stages:
         t0 = time.time()
