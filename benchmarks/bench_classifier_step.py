@@ -4,7 +4,8 @@
 
 On the lent GPU the corner reader's steps took 7-9 ms and the GPU sat mostly idle. This times, for
 each reader (its crop size, classes and the augmentation models.train gives it: the card reader's
-occlusion share as models/reproduce.sh sets it) and train_classifier's batch of 128, the median
+occlusion share and the die reader's blur as models/reproduce.sh sets them) and train_classifier's
+batch of 128, the median
 milliseconds of
   augment_host    the batch drawn and augmented where the crops lay until now, on the CPU, then moved
                   to the device (only where the device is not the CPU);
@@ -25,12 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import machine  # noqa: E402
-from models.train import augment, reader, reader_augmentation  # noqa: E402
+from models.train import READERS, augment, reader, reader_augmentation  # noqa: E402
 
 BATCH = 128
 POOL = 4096          # crops the batches are drawn from
 CARD_OCCLUDE = 0.5   # models/reproduce.sh: --card-occlude 0.5
-READERS = ("card", "side", "die", "corner")
+DIE_BLUR = 0.3       # and step 29: --blur 0.3, for the die reader alone
 
 
 def median_ms(run, steps: int, sync) -> float:
@@ -53,7 +54,7 @@ def time_reader(stage: str, dev, steps: int) -> dict:
 
     from models.classifier import CropClassifier
     n_classes, (w, h), pooled = reader(stage)
-    aug = reader_augmentation(stage, CARD_OCCLUDE)
+    aug = reader_augmentation(stage, CARD_OCCLUDE, blur=DIE_BLUR if stage == "die" else 0.0)
     host_x = torch.rand(POOL, 3, h, w, generator=torch.Generator().manual_seed(0))
     dev_x, dev_y = host_x.to(dev), torch.randint(n_classes, (POOL,), device=dev)
     host_g, dev_g = torch.Generator().manual_seed(1), torch.Generator(dev).manual_seed(1)
@@ -79,7 +80,7 @@ def time_reader(stage: str, dev, steps: int) -> dict:
         opt.step()
 
     timed = {"crop_wh": [w, h], "occlude": aug["occlude_share"], "overlap": aug["overlap_share"],
-             "half_turns": aug["half_turns"]}
+             "half_turns": aug["half_turns"], "blur": aug.get("blur_share", 0.0)}
     if dev.type != "cpu":
         timed["augment_host_ms"] = median_ms(augmented_on_host, steps, sync)
     timed["augment_device_ms"] = median_ms(augmented_on_device, steps, sync)
