@@ -26,9 +26,9 @@ import cv2
 import numpy as np
 
 from models.synth import decks as D
-from models.synth.scene import (CUT_CARDS, MIN_VISIBLE, SCENE_KINDS, _Builder, _lighting, camera_effects,
-                                camera_homography, in_frame, label_quad, own_axes_to_image, reaches_beyond,
-                                render_scene)
+from models.synth.scene import (CAMERA, CUT_CARDS, MIN_VISIBLE, SCENE_KINDS, Camera, _Builder, _lighting,
+                                camera_effects, camera_homography, in_frame, label_quad, own_axes_to_image,
+                                reaches_beyond, render_scene)
 from vision.crops import (CARD_CROP_WH, CORNER_SHARE, CORNER_WH, CROP_EXPAND, DIE_CROP_WH, UPSIDE_DOWN,
                           index_corners, upright_crop, upright_quad)
 from vision.detector import KINDS as CLASSES  # the detector's classes, in its order
@@ -84,10 +84,10 @@ INDEX_SEEN, INDEX_GONE = 0.85, 0.5  # index corners at least this much in sight 
 VAL_OFFSET = 10_000_000  # scene numbers of the validation split: val scene i is scene VAL_OFFSET + i
 
 
-def make_scene(rng, cache_root, decks, kind=None, cut_cards="labelled"):
+def make_scene(rng, cache_root, decks, kind=None, cut_cards="labelled", camera=CAMERA):
     """Scene i of a data set is make_scene(np.random.default_rng([seed, i]), ...): reproducible."""
     size = [(480, 640), (480, 640), (640, 640), (600, 800)][int(rng.integers(4))]
-    return render_scene(rng, size=size, decks=decks, cache_root=cache_root, kind=kind, cut_cards=cut_cards)
+    return render_scene(rng, size=size, decks=decks, cache_root=cache_root, kind=kind, cut_cards=cut_cards, camera=camera)
 
 
 def corner_samples(image, obj, rng) -> tuple[list[np.ndarray], list[int]]:
@@ -114,11 +114,11 @@ def scene_sample(args):
     own, so the others are as they were before those crops existed. A card reaching beyond the frame
     (labelled with cut_cards "labelled") gives no crops: the classifiers read cards seen whole or under
     others, and their crops stay as they were."""
-    seed, i, cache_root, decks, kind, cut_cards = args
+    seed, i, cache_root, decks, kind, cut_cards, camera = args
     rng = np.random.default_rng([seed, i])
     side_rng = np.random.default_rng([seed, i, SIDE_STREAM])
     corner_rng = np.random.default_rng([seed, i, CORNER_STREAM])
-    scene = make_scene(rng, cache_root, decks, kind, cut_cards)
+    scene = make_scene(rng, cache_root, decks, kind, cut_cards, camera)
     h, w = scene.image.shape[:2]
     lines, cards, card_y, dice, die_y, sides, side_y, corners, corner_y = [], [], [], [], [], [], [], [], []
     for o in scene.objects:
@@ -376,6 +376,12 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--cut-cards", choices=CUT_CARDS, default="labelled",
                     help="cards reaching beyond the image's frame: labelled when 35 %% of the whole card is in sight "
                          "(default), or unlabelled beyond 10 %% of their box, as the data sets before step 17 were made")
+    ap.add_argument("--blur-max", type=float, default=CAMERA.blur_sigma[1], metavar="SIGMA",
+                    help=f"scenes: the lens blur's largest sigma in pixels, drawn from {CAMERA.blur_sigma[0]} up to it in half "
+                         f"the scenes (default {CAMERA.blur_sigma[1]}; bench_detect's out-of-focus condition is 2)")
+    ap.add_argument("--sharpen", type=float, default=CAMERA.sharpen, metavar="SHARE",
+                    help="scenes: this share sharpened as a phone does (an unsharp mask; default 0: none, and every "
+                         "scene as data sets before this flag were made)")
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--decks", nargs="+", metavar="DECK",
                     help="draw from these decks only (default: every usable deck; names as the 'decks:' line prints them)")
@@ -399,6 +405,10 @@ def parse_args(argv=None) -> argparse.Namespace:
     for flag, given in (("--real-dice-whole", a.real_dice_whole), ("--real-dice-crops-only", a.real_dice_crops_only)):
         if given and not a.real_dice:
             ap.error(f"{flag} needs --real-dice FOLDER (it says how to use the real photos)")
+    if a.blur_max < CAMERA.blur_sigma[0]:
+        ap.error(f"--blur-max is a sigma in pixels of at least {CAMERA.blur_sigma[0]}, got {a.blur_max}")
+    if not 0 <= a.sharpen <= 1:
+        ap.error(f"--sharpen is a share of the scenes, 0 to 1, got {a.sharpen}")
     if a.only_patches and not (a.loose_card_crops or a.corner_patches or a.cut_card_patches):
         ap.error("--only-patches needs --loose-card-crops N, --corner-patches N or --cut-card-patches N "
                  "(otherwise it makes nothing)")
@@ -454,7 +464,8 @@ def main(argv=None):
             return
         for split, n, offset in (("val", a.val, VAL_OFFSET), ("train", a.train, 0)):
             cards, card_y, dice, die_y, sides, side_y, corners, corner_y = [], [], [], [], [], [], [], []
-            jobs = [(a.seed, offset + i, a.cards_cache, decks, a.kind, a.cut_cards) for i in range(n)]
+            camera = Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen)
+            jobs = [(a.seed, offset + i, a.cards_cache, decks, a.kind, a.cut_cards, camera) for i in range(n)]
             for i, (jpg, text, c, cy, d, dy, sd, sy, k, ky) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
                 (det / "images" / split / f"s{i:06d}.jpg").write_bytes(jpg)
                 (det / "labels" / split / f"s{i:06d}.txt").write_text(text)

@@ -7,6 +7,7 @@ import pytest
 from models.synth import (CODES, back_image, camera_homography, card_image, die_image, place, render_scene,
                           sprite_corners, sprite_matrix, table_texture)
 from models.synth.decks import CARD_H, CARD_W
+from models.synth.scene import CAMERA, Camera, sharpened
 
 
 def test_axis_aligned_card_label_box_equals_its_pixels():
@@ -152,6 +153,54 @@ def test_overlapping_scenes_show_more_cards_partly_covered():
     assert _covered("cards") == (23, 45)
 
 
+def test_a_sharpened_edge_overshoots_on_both_sides_and_flat_parts_stay():
+    """A phone's unsharp mask: the dark side of an edge darker, the bright side brighter, as in its photos."""
+    step = np.full((40, 40, 3), 100, np.uint8)
+    step[:, 20:] = 200
+    out = sharpened(step, amount=1.0, sigma=2.0)
+    assert out[:, 18].max() < 100 and out[:, 21].min() > 200
+    assert (out[:, :5] == 100).all() and (out[:, -5:] == 200).all()
+
+
+def test_the_camera_changes_a_scene_s_pixels_not_its_labels():
+    """The camera's draws come last, so a scene made sharper or blurrier is the same scene, labelled the same."""
+    plain = render_scene(np.random.default_rng([5, 3]), size=(240, 320), decks=["proc-0", "proc-1"])
+    phone = render_scene(np.random.default_rng([5, 3]), size=(240, 320), decks=["proc-0", "proc-1"],
+                         camera=Camera(blur_sigma=(2.0, 3.0), sharpen=1.0))
+    assert not np.array_equal(plain.image, phone.image)
+    assert [(o.kind, o.card, o.die) for o in plain.objects] == [(o.kind, o.card, o.die) for o in phone.objects]
+    for a, b in zip(plain.objects, phone.objects):
+        np.testing.assert_array_equal(a.corners, b.corners)
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"blur_sigma": (0.0, 1.0)}, r"blur_sigma must be \(low, high\) with 0 < low <= high, got \(0.0, 1.0\)"),
+    ({"blur_sigma": (2.0, 1.0)}, r"blur_sigma must be \(low, high\) with 0 < low <= high, got \(2.0, 1.0\)"),
+    ({"sharpen": 1.5}, r"sharpen is a share of the scenes \(0 to 1\), got 1.5"),
+])
+def test_a_camera_out_of_range_is_named(settings, message):
+    with pytest.raises(ValueError, match=message):
+        Camera(**settings)
+
+
+def test_make_dataset_blur_max_and_sharpen_make_the_same_scenes_through_another_camera(tmp_path, capsys):
+    from models import make_dataset
+    from models.synth.decks import deck_names
+    make_dataset.main(["--out", str(tmp_path), "--train", "2", "--val", "0", "--card-crops", "0", "--no-svg",
+                       "--workers", "1", "--seed", "3", "--blur-max", "3", "--sharpen", "0.5"])
+    decks, camera = deck_names(None), Camera((0.3, 3.0), 0.5)
+    for i in range(2):
+        expected = make_dataset.scene_sample((3, i, "runs/cards", decks, None, "labelled", camera))
+        assert (tmp_path / "det" / "images" / "train" / f"s{i:06d}.jpg").read_bytes() == expected[0]
+        assert (tmp_path / "det" / "labels" / "train" / f"s{i:06d}.txt").read_text() == expected[1]
+    for flags, message in ((["--sharpen", "1.5"], "--sharpen is a share of the scenes, 0 to 1, got 1.5"),
+                           (["--blur-max", "0.2"], "--blur-max is a sigma in pixels of at least 0.3, got 0.2")):
+        with pytest.raises(SystemExit) as stop:
+            make_dataset.main(["--out", str(tmp_path / "other"), "--no-svg", *flags])
+        assert stop.value.code == 2 and message in capsys.readouterr().err
+    assert not (tmp_path / "other").exists()
+
+
 def test_an_unknown_scene_kind_is_named():
     with pytest.raises(ValueError, match="scene kind 'dice-on-cards': expected one of cards, dice, dome, mixed, dice_on_cards, overlapping"):
         render_scene(np.random.default_rng(0), size=(120, 160), decks=["proc-0"], kind="dice-on-cards")
@@ -165,8 +214,8 @@ def test_make_dataset_kind_makes_every_scene_of_that_kind(tmp_path):
     decks = deck_names(None)
     for i in range(2):
         written = (tmp_path / "det" / "labels" / "train" / f"s{i:06d}.txt").read_text()
-        assert written == make_dataset.scene_sample((3, i, "runs/cards", decks, "dice_on_cards", "labelled"))[1]
-        assert written != make_dataset.scene_sample((3, i, "runs/cards", decks, None, "labelled"))[1]
+        assert written == make_dataset.scene_sample((3, i, "runs/cards", decks, "dice_on_cards", "labelled", CAMERA))[1]
+        assert written != make_dataset.scene_sample((3, i, "runs/cards", decks, None, "labelled", CAMERA))[1]
 
 
 def test_make_dataset_decks_draws_from_those_decks_only(tmp_path, capsys):

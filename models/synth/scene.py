@@ -6,7 +6,7 @@ its sprite corners mapped by the very matrix that warps its pixels, so labels ar
 
     place(canvas, sprite_bgra, M) -> alpha (float32 HxW): alpha-composite sprite warped by 3x3 M
     sprite_matrix(sprite_hw, center_xy, angle_deg, height_px, H=None) -> 3x3 M
-    render_scene(rng, size=(480, 640), kind=None) -> Scene(image BGR, objects, hidden: list[SceneObject])
+    render_scene(rng, size=(480, 640), kind=None, camera=CAMERA) -> Scene(image BGR, objects, hidden: list[SceneObject])
 """
 
 from __future__ import annotations
@@ -257,16 +257,45 @@ def _lighting(img, rng):
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def camera_effects(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Lens blur, motion blur, sensor noise and JPEG artefacts."""
+@dataclass(frozen=True)
+class Camera:
+    """How the camera spoils a scene (camera_effects): lens blur of a sigma drawn from blur_sigma (pixels) in
+    half the scenes, and a phone's sharpening (an unsharp mask, SHARPEN_AMOUNT at SHARPEN_SIGMA) in the
+    share sharpen of them. A scene's draws for sharpening are made only where sharpen is above 0, so
+    the scenes of CAMERA are those every data set before it was made of."""
+    blur_sigma: tuple[float, float] = (0.3, 1.4)
+    sharpen: float = 0.0
+
+    def __post_init__(self):
+        lo, hi = self.blur_sigma
+        if not 0 < lo <= hi:
+            raise ValueError(f"blur_sigma must be (low, high) with 0 < low <= high, got {self.blur_sigma}")
+        if not 0 <= self.sharpen <= 1:
+            raise ValueError(f"sharpen is a share of the scenes (0 to 1), got {self.sharpen}")
+
+
+CAMERA = Camera()
+SHARPEN_AMOUNT = (0.5, 1.5)  # a phone's unsharp mask: bench_detect's "sharpened" condition is amount 1 at sigma 2
+SHARPEN_SIGMA = (1.0, 2.5)
+
+
+def sharpened(img: np.ndarray, amount: float, sigma: float) -> np.ndarray:
+    """img (uint8) with an unsharp mask: amount times its difference from a Gaussian blur of sigma added."""
+    return cv2.addWeighted(img, 1 + amount, cv2.GaussianBlur(img, (0, 0), sigma), -amount, 0)
+
+
+def camera_effects(img: np.ndarray, rng: np.random.Generator, camera: Camera = CAMERA) -> np.ndarray:
+    """Lens blur, motion blur, sharpening, sensor noise and JPEG artefacts."""
     if rng.random() < 0.5:
-        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.4))
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(*camera.blur_sigma))
     if rng.random() < 0.2:
         n = int(rng.integers(3, 10))
         k = np.zeros((n, n), np.float32)
         k[n // 2] = 1
         k = cv2.warpAffine(k, cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1), (n, n))
         img = cv2.filter2D(img, -1, k / max(k.sum(), 1e-6))
+    if camera.sharpen and rng.random() < camera.sharpen:
+        img = sharpened(img, rng.uniform(*SHARPEN_AMOUNT), rng.uniform(*SHARPEN_SIGMA))
     if rng.random() < 0.7:
         img = np.clip(img + rng.normal(0, rng.uniform(1, 8), img.shape), 0, 255).astype(np.uint8)
     if rng.random() < 0.8:
@@ -303,13 +332,14 @@ def _on_a_card(placed, card_h, rng):
 
 
 def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_root=None, kind: str | None = None,
-                 cut_cards: str = "labelled") -> Scene:
+                 cut_cards: str = "labelled", camera: Camera = CAMERA) -> Scene:
     """One random labelled scene. kind: "cards", "dice", "dome" or "mixed" (random when None), or
     "dice_on_cards": cards with most dice lying on them, or "overlapping": cards in piles, fans and
     overlapping rows only, no card alone (neither drawn at random, so that the random mix, and every data
     set made from it, stays as it was; the detector had seen too few dice on cards, and most of the
     cards it misses lie partly under others).
-    cut_cards: whether cards reaching beyond the frame are labelled (see _Builder.finish)."""
+    cut_cards: whether cards reaching beyond the frame are labelled (see _Builder.finish). camera: how
+    the camera spoils the image (Camera)."""
     if kind is not None and kind not in SCENE_KINDS:
         raise ValueError(f"scene kind {kind!r}: expected one of {', '.join(SCENE_KINDS)}")
     h, w = size
@@ -362,5 +392,5 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     for _ in range(int(rng.integers(0, 3)) if rng.random() < 0.45 else 0):
         b.occluder()
     objects, hidden = b.finish(cut_cards)
-    img = camera_effects(_lighting(b.canvas, rng), rng)
+    img = camera_effects(_lighting(b.canvas, rng), rng, camera)
     return Scene(img, objects, hidden, b.deck)
