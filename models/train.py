@@ -34,6 +34,14 @@ BLURRED = ("card", "corner", "die")  # the readers of print and pips, which --bl
 DEFAULT_ARCH = "yolo11n-obb.yaml"  # the shipped detector's network (ultralytics builds it from this YAML, offline)
 
 
+def resumable(checkpoint: Path) -> bool:
+    """Whether an ultralytics checkpoint holds what resuming needs: its optimizer's state. Resumed without
+    it, ultralytics starts a new run from the checkpoint's own arguments, whose data set it may try to
+    download."""
+    import torch
+    return torch.load(checkpoint, map_location="cpu", weights_only=False).get("optimizer") is not None
+
+
 def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: int, workers: int = 2,
                    model_yaml: str = DEFAULT_ARCH, fraction: float = 1.0, hours: float | None = None,
                    init: Path | None = None, device: str = "cpu") -> Path:
@@ -49,6 +57,10 @@ def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: 
                     close_mosaic=max(1, min(3, epochs // 3)), patience=0, seed=1, fraction=fraction, verbose=True,
                     **({"time": hours} if hours else {}))
     elif last.exists():
+        if not resumable(last):
+            raise ValueError(f"{last} is left from an earlier run and cannot be resumed (no optimizer state: its "
+                             f"weights were stripped, or it is a shipped model's); remove {runs / 'det'} or pass "
+                             f"another --runs")
         model = YOLO(str(last))
         try:
             model.train(resume=True)

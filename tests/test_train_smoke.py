@@ -109,3 +109,18 @@ def test_exporting_shipped_weights_leaves_the_onnx_beside_them_alone(tmp_path):
     assert (shipped / "detector.onnx").read_bytes() == b"the shipped network"
     assert sorted(p.name for p in shipped.iterdir()) == ["detector.onnx", "detector.pt"]
     assert ort.InferenceSession(str(out / "detector.onnx")).get_inputs()[0].shape == [1, 3, 64, 64]
+
+
+def test_a_stripped_checkpoint_left_in_the_runs_folder_is_refused_not_resumed(tmp_path):
+    """ultralytics, told to resume from weights without their optimizer's state, starts a new run from the
+    checkpoint's own arguments (and may try to download their data set): the run stops first, saying why."""
+    import torch
+    last = tmp_path / "det" / "weights" / "last.pt"
+    last.parent.mkdir(parents=True)
+    torch.save({"model": None, "optimizer": {"state": {}}}, last)
+    assert train.resumable(last)
+    torch.save({"model": None, "optimizer": None}, last)
+    assert not train.resumable(last)
+    with pytest.raises(ValueError, match=f"{last} is left from an earlier run and cannot be resumed .*; remove "
+                                         f"{tmp_path / 'det'} or pass another --runs"):
+        train.train_detector(tmp_path / "data.yaml", tmp_path, epochs=1, imgsz=64, batch=2)

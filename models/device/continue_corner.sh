@@ -50,7 +50,8 @@ reader() {   # reader RUN_FOLDER THREADS [ARGS]: the corner reader trained on th
     timeout $(( budget + 20 - $(elapsed) )) python3 -m models.train --data runs/data$S --extra-data runs/data$((S + 1)) \
         --extra-data runs/data$((S + 2)) --runs "$run" --only corner --cls-epochs 60 --cls-hours "$hours" \
         --threads "$threads" --device "$device" "$@"
-    echo "[$(elapsed) s] $run rc $?"
+    local rc=$?   # before $(elapsed), whose own status $? would report
+    echo "[$(elapsed) s] $run rc $rc"
 }
 if [ -n "${WIDE:-}" ]; then
     reader "$RUN" $(( workers / 2 )) --cls-lr "$LR" --corner-init "$INIT" &

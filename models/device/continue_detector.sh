@@ -22,8 +22,10 @@
 # sets choices are made on, never to be trained on, and 213 a held-out overlapping set), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
-# run's folder, runs/train_det$SEED0), BATCH (128) and CARDS_KIND (the second set's scene kind: cards, or
-# overlapping for piles, fans and rows alone).
+# run's folder, runs/train_det$SEED0), BATCH (128), CARDS_KIND (the second set's scene kind: cards, or
+# overlapping for piles, fans and rows alone) and CAMERA (make_dataset's camera flags for all three sets, e.g.
+# "--blur-max 3 --sharpen 0.3": scenes out of focus up to sigma 3 and a third sharpened as phones do; default
+# none, the camera of every data set before).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-0}; scale=${2:-1}; budget=${3:-540}
@@ -36,18 +38,19 @@ BATCH=${BATCH:-128}
 export OUT RUN
 echo "[$(elapsed) s] data, seeds $S-$((S + 2))"
 python3 -m models.make_dataset --out runs/data$S --train "$(scenes ${MIX:-3500})" --val "$(scenes ${VAL:-150})" \
-        --card-crops 0 --seed $S --workers "$workers" | tail -1 \
+        --card-crops 0 --seed $S --workers "$workers" ${CAMERA:-} | tail -1 \
     && python3 -m models.make_dataset --out runs/data$((S + 1)) --train "$(scenes ${CARDS:-5500})" --val 0 --card-crops 0 \
-        --seed $((S + 1)) --kind "${CARDS_KIND:-cards}" --workers "$workers" | tail -1 \
+        --seed $((S + 1)) --kind "${CARDS_KIND:-cards}" --workers "$workers" ${CAMERA:-} | tail -1 \
     && python3 -m models.make_dataset --out runs/data$((S + 2)) --train "$(scenes ${DICE:-1500})" --val 0 --card-crops 0 \
-        --seed $((S + 2)) --kind dice_on_cards --workers "$workers" | tail -1 \
+        --seed $((S + 2)) --kind dice_on_cards --workers "$workers" ${CAMERA:-} | tail -1 \
     || { echo "data failed"; exit 3; }
 hours=$(python3 -c "print(round(max(45, $budget - $(elapsed) - 50) / 3600, 4))")   # 50 s for the last validation and copies
 echo "[$(elapsed) s] train for $hours h"
 timeout $(( budget + 20 - $(elapsed) )) python3 -m models.train --data runs/data$S --extra-data runs/data$((S + 1)) \
     --extra-data runs/data$((S + 2)) --extra-data runs/data_realw --extra-data runs/data_realw --runs "$RUN" --only det \
     ${INIT:+--init "$INIT"} ${ARCH:+--arch "$ARCH"} --imgsz "$IMGSZ" --epochs 40 --hours "$hours" --batch "$BATCH" --workers "$workers" --device "$device"
-echo "[$(elapsed) s] train rc $?"
+rc=$?   # before $(elapsed), whose own status $? would report
+echo "[$(elapsed) s] train rc $rc"
 python3 - <<'PY'
 import os, shutil
 from pathlib import Path
