@@ -35,37 +35,34 @@ DEFAULT_ARCH = "yolo11n-obb.yaml"  # the shipped detector's network (ultralytics
 
 
 def resumable(checkpoint: Path) -> bool:
-    """Whether an ultralytics checkpoint holds what resuming needs: its optimizer's state. Resumed without
-    it, ultralytics starts a new run from the checkpoint's own arguments, whose data set it may try to
-    download."""
+    """Whether an ultralytics checkpoint can be resumed: it holds its epoch and optimizer state, which
+    ultralytics strips from a finished run's (told to resume such a one, it starts a new run from its
+    default arguments instead, whose data set it tries to download)."""
     import torch
-    return torch.load(checkpoint, map_location="cpu", weights_only=False).get("optimizer") is not None
+    ckpt = torch.load(checkpoint, map_location="cpu", weights_only=False)
+    return ckpt.get("epoch", -1) >= 0 and ckpt.get("optimizer") is not None
 
 
 def train_detector(data_yaml: Path, runs: Path, epochs: int, imgsz: int, batch: int, workers: int = 2,
                    model_yaml: str = DEFAULT_ARCH, fraction: float = 1.0, hours: float | None = None,
                    init: Path | None = None, device: str = "cpu") -> Path:
-    """Train (or resume, when runs/det/weights/last.pt exists) the OBB detector; returns best.pt.
+    """Train the OBB detector, or resume its run from runs/det/weights/last.pt (a finished run's is left as it
+    is); returns best.pt.
     init: continue from our own earlier weights with a gentler schedule (no warm-up, lower LR)."""
     from ultralytics import YOLO
     last = runs / "det" / "weights" / "last.pt"
-    if init is not None and not last.exists():
+    if last.exists():
+        if resumable(last):
+            YOLO(str(last)).train(resume=True)
+        else:
+            print(f"detector: {runs / 'det'} finished before: not trained again (remove it to train anew)")
+    elif init is not None:
         model = YOLO(str(init), task="obb")
         model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, device=device, workers=workers,
                     project=str(runs.resolve()), name="det", exist_ok=True, plots=False, amp=False, cache="ram",
                     degrees=0.0, fliplr=0.5, flipud=0.5, mosaic=1.0, scale=0.4, lr0=0.002, warmup_epochs=0,
                     close_mosaic=max(1, min(3, epochs // 3)), patience=0, seed=1, fraction=fraction, verbose=True,
                     **({"time": hours} if hours else {}))
-    elif last.exists():
-        if not resumable(last):
-            raise ValueError(f"{last} is left from an earlier run and cannot be resumed (no optimizer state: its "
-                             f"weights were stripped, or it is a shipped model's); remove {runs / 'det'} or pass "
-                             f"another --runs")
-        model = YOLO(str(last))
-        try:
-            model.train(resume=True)
-        except AssertionError as e:  # ultralytics: the run already finished
-            print(f"detector: not resumed ({e})")
     else:
         model = YOLO(model_yaml, task="obb")
         model.train(data=str(data_yaml), epochs=epochs, imgsz=imgsz, batch=batch, device=device, workers=workers,

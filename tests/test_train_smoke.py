@@ -111,16 +111,17 @@ def test_exporting_shipped_weights_leaves_the_onnx_beside_them_alone(tmp_path):
     assert ort.InferenceSession(str(out / "detector.onnx")).get_inputs()[0].shape == [1, 3, 64, 64]
 
 
-def test_a_stripped_checkpoint_left_in_the_runs_folder_is_refused_not_resumed(tmp_path):
-    """ultralytics, told to resume from weights without their optimizer's state, starts a new run from the
-    checkpoint's own arguments (and may try to download their data set): the run stops first, saying why."""
+def test_a_finished_run_is_not_trained_again_and_an_unfinished_one_is_resumable(tmp_path, capsys):
+    """ultralytics strips a finished run's checkpoints of their epoch and optimizer, and told to resume one
+    starts a new run from its default arguments (trying to download their data set): such a run is left as
+    it is, and its best weights are what the step returns."""
     import torch
     last = tmp_path / "det" / "weights" / "last.pt"
     last.parent.mkdir(parents=True)
-    torch.save({"model": None, "optimizer": {"state": {}}}, last)
+    torch.save({"model": None, "epoch": 3, "optimizer": {"state": {}}}, last)
     assert train.resumable(last)
-    torch.save({"model": None, "optimizer": None}, last)
+    torch.save({"model": None, "epoch": -1, "optimizer": None}, last)   # as ultralytics leaves a finished run's
     assert not train.resumable(last)
-    with pytest.raises(ValueError, match=f"{last} is left from an earlier run and cannot be resumed .*; remove "
-                                         f"{tmp_path / 'det'} or pass another --runs"):
-        train.train_detector(tmp_path / "data.yaml", tmp_path, epochs=1, imgsz=64, batch=2)
+    best = train.train_detector(tmp_path / "no_data.yaml", tmp_path, epochs=1, imgsz=64, batch=2)
+    assert best == tmp_path / "det" / "weights" / "best.pt"
+    assert capsys.readouterr().out == f"detector: {tmp_path / 'det'} finished before: not trained again (remove it to train anew)\n"
