@@ -18,7 +18,7 @@
 #   pelituomari/samples.
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones: 179 is next, 201-206 are the benchmark's --more-sets, 207-212 the
+# 70; each session takes fresh ones: 182 is next (179-181 went to a CPU run), 201-206 are the benchmark's --more-sets, 207-212 the
 # sets choices are made on, never to be trained on, and 213 a held-out overlapping set), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
