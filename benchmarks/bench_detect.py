@@ -70,7 +70,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
 from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
 from models.synth.decks import deck_names  # noqa: E402
-from models.synth.scene import SCENE_KINDS, reaches_beyond  # noqa: E402
+from models.synth.scene import SCENE_KINDS, reaches_beyond, sharpened  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS, read_image  # noqa: E402
 from vision.crops import box_in_image, iou  # noqa: E402
 from vision.detector import Detector  # noqa: E402
@@ -311,8 +311,7 @@ CONDITIONS = {
     "dim": _lit(0.4, 0.4, 0.4),
     "bright": _lit(1.7, 1.7, 1.7),        # over-exposed: white clips
     "blurred": ("camera", lambda image: cv2.GaussianBlur(image, (0, 0), 2.0)),  # out of focus
-    "sharpened": ("camera", lambda image: cv2.addWeighted(image, 2.0, cv2.GaussianBlur(image, (0, 0), 2.0), -1.0, 0)),
-    #                                      a phone's unsharp mask, amount 1
+    "sharpened": ("camera", lambda image: sharpened(image, 1.0, 2.0)),  # a phone's unsharp mask, amount 1
     "grainy": ("camera", lambda image: image + np.random.default_rng(0).normal(0, 12, image.shape).astype(np.float32)),
     "jpeg30": _jpeg(30),
 }

@@ -409,6 +409,7 @@ def parse_args(argv=None) -> argparse.Namespace:
         ap.error(f"--blur-max is a sigma in pixels of at least {CAMERA.blur_sigma[0]}, got {a.blur_max}")
     if not 0 <= a.sharpen <= 1:
         ap.error(f"--sharpen is a share of the scenes, 0 to 1, got {a.sharpen}")
+    a.camera = Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen)
     if a.only_patches and not (a.loose_card_crops or a.corner_patches or a.cut_card_patches):
         ap.error("--only-patches needs --loose-card-crops N, --corner-patches N or --cut-card-patches N "
                  "(otherwise it makes nothing)")
@@ -464,8 +465,7 @@ def main(argv=None):
             return
         for split, n, offset in (("val", a.val, VAL_OFFSET), ("train", a.train, 0)):
             cards, card_y, dice, die_y, sides, side_y, corners, corner_y = [], [], [], [], [], [], [], []
-            camera = Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen)
-            jobs = [(a.seed, offset + i, a.cards_cache, decks, a.kind, a.cut_cards, camera) for i in range(n)]
+            jobs = [(a.seed, offset + i, a.cards_cache, decks, a.kind, a.cut_cards, a.camera) for i in range(n)]
             for i, (jpg, text, c, cy, d, dy, sd, sy, k, ky) in enumerate(pool.imap(scene_sample, jobs, chunksize=8)):
                 (det / "images" / split / f"s{i:06d}.jpg").write_bytes(jpg)
                 (det / "labels" / split / f"s{i:06d}.txt").write_text(text)

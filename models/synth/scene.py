@@ -280,7 +280,8 @@ SHARPEN_SIGMA = (1.0, 2.5)
 
 
 def sharpened(img: np.ndarray, amount: float, sigma: float) -> np.ndarray:
-    """img (uint8) with an unsharp mask: amount times its difference from a Gaussian blur of sigma added."""
+    """img with an unsharp mask: amount times its difference from a Gaussian blur of sigma added (the type
+    kept: uint8 saturates, float32 as bench_detect's "sharpened" condition hands it over does not)."""
     return cv2.addWeighted(img, 1 + amount, cv2.GaussianBlur(img, (0, 0), sigma), -amount, 0)
 
 
