@@ -1,0 +1,109 @@
+"""Judge model folders against each other on the same fresh scenes, in the scenes' own camera and others.
+
+    python3 benchmarks/compare_detectors.py models/weights runs/cand_a runs/cand_b
+        [--sets 207 208:cards 209 210:cards 211 212] [--scenes 200] [--conditions blurred sharpened]
+        [--out benchmarks/results/compare_detectors.json]
+
+A candidate (a detector continued on new data, a soup of two) is shipped or not on counts of objects, not
+on rounded shares: a few dozen cards of 3000 decide it. This scores every folder on each scene as it is
+made, so all see the same images, and no scene is kept: 1200 scenes' images would take a gigabyte.
+The default sets are the choice sets, made only for choosing (models/MODEL_CARD.md, "Data": never trained
+on, apart from the benchmark's --more-sets). Each folder is a whole set of weights as `pelituomari
+detect` loads it (a detector and its readers); each is run as `detect` runs it (one view, its
+confidence). --conditions names bench_detect's CONDITIONS to score the scenes under as well; the scenes
+as rendered are always scored ("rendered").
+
+Printed and written (--out) per folder and camera: cards found, face-up cards read, dice found, dice
+read and false boxes, pooled and per set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_detect import CONDITIONS, Tally, changed, machine, scene_set, scene_truth, validation_scenes  # noqa: E402
+from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
+from vision.detector import Detector, WeightsMissing  # noqa: E402
+
+CHOICE_SETS = ("207", "208:cards", "209", "210:cards", "211", "212")
+COUNTS = ("cards_found", "cards_read", "dice_found", "dice_read", "false")
+
+
+def counts(tally: Tally) -> dict:
+    """The five counts a candidate is judged by."""
+    c = tally.summary()["counts"]
+    return {"cards_found": c["face_up_found"] + c["face_down_found"], "cards_read": c["cards_read"],
+            "dice_found": c["dice_found"], "dice_read": c["dice_read"], "false": c["false"]}
+
+
+def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, cache_root, conditions: list[str]) -> dict:
+    """{folder: {camera: {"pooled": counts, "by_set": {set: counts}}}} over each set's first `scenes`
+    validation scenes; detectors maps a folder's name to its Detector."""
+    cameras = ["rendered", *conditions]
+    tallies = {(name, cam, s): Tally() for name in detectors for cam in cameras for s in sets}
+    for s in sets:
+        for scene, image in validation_scenes(scenes, s[0], cache_root, s[1]):
+            truth, hidden = scene_truth(scene, image)
+            for cam in cameras:
+                seen = image if cam == "rendered" else changed(CONDITIONS[cam][1], image)
+                for name, detector in detectors.items():
+                    tallies[name, cam, s].add(truth, detector.detect(seen), hidden)
+    result = {}
+    for name in detectors:
+        for cam in cameras:
+            by_set = {label(s): counts(tallies[name, cam, s]) for s in sets}
+            pooled = {k: sum(c[k] for c in by_set.values()) for k in COUNTS}
+            result.setdefault(name, {})[cam] = {"pooled": pooled, "by_set": by_set}
+    return result
+
+
+def label(s: tuple[int, str | None]) -> str:
+    seed, kind = s
+    return f"{seed}:{kind}" if kind else str(seed)
+
+
+def table(result: dict) -> str:
+    """One line per folder and camera: the pooled counts."""
+    rows = [f"{'folder':<28} {'camera':<10} " + " ".join(f"{k:>11}" for k in COUNTS)]
+    for name, cams in result.items():
+        for cam, r in cams.items():
+            rows.append(f"{name:<28} {cam:<10} " + " ".join(f"{r['pooled'][k]:>11}" for k in COUNTS))
+    return "\n".join(rows)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("folders", nargs="+", help="model folders, each a whole set (detector and readers)")
+    ap.add_argument("--sets", type=scene_set, nargs="+", default=[scene_set(s) for s in CHOICE_SETS], metavar="SEED[:KIND]",
+                    help="data sets whose validation scenes are scored (default: the choice sets %(default)s)")
+    ap.add_argument("--scenes", type=int, default=200, help="validation scenes of each set")
+    ap.add_argument("--conditions", nargs="*", default=["blurred", "sharpened"], choices=sorted(CONDITIONS),
+                    metavar="CONDITION", help="bench_detect's CONDITIONS to score the scenes under as well "
+                                              "(default: blurred sharpened; none: only as rendered)")
+    ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "compare_detectors.json")
+    a = ap.parse_args(argv)
+    if a.scenes < 1:
+        ap.error(f"--scenes must be 1 or more, got {a.scenes}")
+    if len(set(a.folders)) < len(a.folders):
+        ap.error(f"a folder is named twice: {' '.join(a.folders)}")
+    try:
+        detectors = {folder: Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS) for folder in a.folders}
+    except WeightsMissing as e:
+        ap.error(str(e))
+    result = {"machine": machine(), "sets": [label(s) for s in a.sets], "scenes_per_set": a.scenes,
+              "views": DEFAULT_VIEWS, "conf": DEFAULT_CONF,
+              "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, a.conditions)}
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    a.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(table(result["counts"]))
+
+
+if __name__ == "__main__":
+    main()

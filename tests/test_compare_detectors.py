@@ -1,0 +1,93 @@
+"""Comparing model folders: every folder sees the same scenes under each camera, counted per set and pooled."""
+
+import json
+
+import numpy as np
+import pytest
+
+from benchmarks import bench_detect, compare_detectors
+from models.synth.scene import Scene, SceneObject
+from vision.detector import Detection
+
+
+@pytest.fixture
+def one_card_scenes(monkeypatch):
+    """Each scene a grey image holding one Td, its brightness telling the seed and scene apart."""
+    made = []
+
+    def scene(rng, cache, decks, kind):
+        seed, index = (int(x) for x in rng.bit_generator.seed_seq.entropy)
+        made.append((seed, kind))
+        card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")
+        return Scene(np.full((100, 100, 3), 40 + seed % 100 + index % 7, np.uint8), [card], [])
+    monkeypatch.setattr(bench_detect, "make_scene", scene)
+    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
+    return made
+
+
+class Recorder:
+    """A detector that records the images it is shown; `answer` maps an image to its detections."""
+
+    def __init__(self, answer):
+        self.answer, self.seen = answer, []
+
+    def detect(self, image):
+        self.seen.append(image.copy())
+        return self.answer(image)
+
+
+def test_each_folder_is_scored_on_the_same_images_per_set_and_pooled(one_card_scenes):
+    reads = Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Td")])
+    misreads = Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Th"),
+                                       Detection("die", (80, 80, 95, 95), 0.4, die=2)])
+    result = compare_detectors.compare({"a": reads, "b": misreads}, [(207, None), (208, "cards")], 2, "runs/cards", ["sharpened"])
+    assert one_card_scenes == [(207, None), (207, None), (208, "cards"), (208, "cards")]
+    assert result["a"]["rendered"] == {
+        "pooled": {"cards_found": 4, "cards_read": 4, "dice_found": 0, "dice_read": 0, "false": 0},
+        "by_set": {"207": {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0},
+                   "208:cards": {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0}}}
+    assert result["b"]["sharpened"]["pooled"] == {"cards_found": 4, "cards_read": 0, "dice_found": 0, "dice_read": 0, "false": 4}
+    assert len(reads.seen) == len(misreads.seen) == 8   # 4 scenes, as rendered and sharpened
+    assert all(np.array_equal(x, y) for x, y in zip(reads.seen, misreads.seen))
+
+
+def test_a_condition_changes_the_image_each_folder_is_shown(one_card_scenes):
+    """Dim light darkens the scene; a detector that finds the card only in a bright image misses it there."""
+    bright_eye = Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Td")] if image.max() >= 40 else [])
+    result = compare_detectors.compare({"eye": bright_eye}, [(3, None)], 1, "runs/cards", ["dim"])
+    assert (result["eye"]["rendered"]["pooled"]["cards_found"], result["eye"]["dim"]["pooled"]["cards_found"]) == (1, 0)
+
+
+def test_main_writes_the_counts_and_prints_one_line_per_folder_and_camera(one_card_scenes, monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(compare_detectors, "Detector",
+                        lambda folder, conf, views: Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Td")]))
+    out = tmp_path / "compare.json"
+    compare_detectors.main(["models/weights", "runs/cand", "--sets", "5", "--scenes", "3", "--conditions", "--out", str(out)])
+    result = json.loads(out.read_text())
+    assert (result["sets"], result["scenes_per_set"]) == (["5"], 3)
+    assert result["counts"]["runs/cand"] == {"rendered": {
+        "pooled": {"cards_found": 3, "cards_read": 3, "dice_found": 0, "dice_read": 0, "false": 0},
+        "by_set": {"5": {"cards_found": 3, "cards_read": 3, "dice_found": 0, "dice_read": 0, "false": 0}}}}
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["models/weights", "rendered", "3", "3", "0", "0", "0"]
+    assert len(lines) == 3
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["models/weights", "models/weights"], "a folder is named twice: models/weights models/weights"),
+    (["models/weights", "--scenes", "0"], "--scenes must be 1 or more, got 0"),
+    (["models/weights", "--conditions", "foggy"], "argument --conditions: invalid choice: 'foggy'"),
+])
+def test_bad_arguments_are_named_before_any_model_loads(argv, message, monkeypatch, capsys):
+    def no_models(*args, **kwargs):
+        raise AssertionError("the models were loaded")
+    monkeypatch.setattr(compare_detectors, "Detector", no_models)
+    with pytest.raises(SystemExit):
+        compare_detectors.main(argv)
+    assert message in capsys.readouterr().err
+
+
+def test_a_folder_without_weights_is_named_with_what_it_should_hold(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        compare_detectors.main([str(tmp_path), "--scenes", "1"])
+    assert f"model file not found: {tmp_path / 'detector.onnx'}" in capsys.readouterr().err
