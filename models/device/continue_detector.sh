@@ -10,6 +10,8 @@
 #   here:   models/device/prepare.sh                       (fills the git-ignored .devcarry/)
 #   there:  bash models/device/continue_detector.sh [DEVICE] [SCALE] [BUDGET_S]   (carry: .devcarry)
 #   then:   python3 -m models.soup models/weights/detector.pt $FILES_AT/last.pt --alpha A --imgsz 480 --ship-to DIR
+#           (copy models/weights/*_classifier.* into DIR), and judge it against the shipped set on the choice sets:
+#           python3 benchmarks/compare_detectors.py models/weights DIR ... --out runs/compare.json
 #   rehearse here on the CPU first:  SEED0=900 BATCH=16 OUT=/tmp/rehearsal bash models/device/continue_detector.sh cpu 0.005 150
 #   the larger network from scratch:  ARCH=yolo11s-obb.yaml INIT= IMGSZ=416 ... (its checkpoints come back in parts)
 #   continuing such a checkpoint (19.7 MB): beside .devcarry it takes the tree over the 64 MiB a call carries, so for
@@ -18,7 +20,7 @@
 #   pelituomari/samples.
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones: 182 is next (179-181 went to a CPU run), 201-206 are the benchmark's --more-sets, 207-212 the
+# 70; each session takes fresh ones: 185 is next (179-184 went to CPU runs), 201-206 are the benchmark's --more-sets, 207-212 the
 # sets choices are made on, never to be trained on, and 213 a held-out overlapping set), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
