@@ -57,13 +57,14 @@ def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, ca
     result = {}
     for name in detectors:
         for cam in cameras:
-            by_set = {label(s): counts(tallies[name, cam, s]) for s in sets}
+            by_set = {set_name(s): counts(tallies[name, cam, s]) for s in sets}
             pooled = {k: sum(c[k] for c in by_set.values()) for k in COUNTS}
             result.setdefault(name, {})[cam] = {"pooled": pooled, "by_set": by_set}
     return result
 
 
-def label(s: tuple[int, str | None]) -> str:
+def set_name(s: tuple[int, str | None]) -> str:
+    """A (seed, kind) set as --sets names it: SEED or SEED:KIND."""
     seed, kind = s
     return f"{seed}:{kind}" if kind else str(seed)
 
@@ -93,11 +94,13 @@ def main(argv=None):
         ap.error(f"--scenes must be 1 or more, got {a.scenes}")
     if len(set(a.folders)) < len(a.folders):
         ap.error(f"a folder is named twice: {' '.join(a.folders)}")
+    if len(set(a.sets)) < len(a.sets):
+        ap.error(f"a set is named twice: {' '.join(set_name(s) for s in a.sets)}")
     try:
         detectors = {folder: Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS) for folder in a.folders}
     except WeightsMissing as e:
         ap.error(str(e))
-    result = {"machine": machine(), "sets": [label(s) for s in a.sets], "scenes_per_set": a.scenes,
+    result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes,
               "views": DEFAULT_VIEWS, "conf": DEFAULT_CONF,
               "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, a.conditions)}
     a.out.parent.mkdir(parents=True, exist_ok=True)

@@ -76,6 +76,7 @@ def test_main_writes_the_counts_and_prints_one_line_per_folder_and_camera(one_ca
 @pytest.mark.parametrize("argv, message", [
     (["models/weights", "models/weights"], "a folder is named twice: models/weights models/weights"),
     (["models/weights", "--scenes", "0"], "--scenes must be 1 or more, got 0"),
+    (["models/weights", "--sets", "207", "208:cards", "207"], "a set is named twice: 207 208:cards 207"),
     (["models/weights", "--conditions", "foggy"], "argument --conditions: invalid choice: 'foggy'"),
 ])
 def test_bad_arguments_are_named_before_any_model_loads(argv, message, monkeypatch, capsys):
