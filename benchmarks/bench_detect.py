@@ -395,6 +395,12 @@ def scene_set(text: str) -> tuple[int, str | None]:
     return int(seed), kind or None
 
 
+def set_name(s: tuple[int, str | None]) -> str:
+    """A (seed, kind) set as scene_set reads it: SEED or SEED:KIND."""
+    seed, kind = s
+    return f"{seed}:{kind}" if kind else str(seed)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--weights", help="model folder (default: models/weights)")
@@ -437,7 +443,7 @@ def main(argv=None):
         result["synthetic_validation"] = {"scenes": a.synthetic, **syn}
     if a.more_sets:
         more, _ = synthetic_sets(detector, a.synthetic, a.more_sets, a.cards_cache, keep_images=False)
-        result["more_sets"] = {"sets": [f"{seed}:{kind}" if kind else str(seed) for seed, kind in a.more_sets],
+        result["more_sets"] = {"sets": [set_name(s) for s in a.more_sets],
                                "scenes": a.synthetic * len(a.more_sets), **more}
     if a.conditions:
         result["under_conditions"] = under_conditions(detector, a.synthetic, a.seed, a.cards_cache, a.kind)

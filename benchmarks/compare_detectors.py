@@ -27,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_detect import CONDITIONS, Tally, changed, machine, scene_set, scene_truth, validation_scenes  # noqa: E402
+from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
+                                     validation_scenes)
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from vision.detector import Detector, WeightsMissing  # noqa: E402
 
@@ -61,12 +62,6 @@ def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, ca
             pooled = {k: sum(c[k] for c in by_set.values()) for k in COUNTS}
             result.setdefault(name, {})[cam] = {"pooled": pooled, "by_set": by_set}
     return result
-
-
-def set_name(s: tuple[int, str | None]) -> str:
-    """A (seed, kind) set as --sets names it: SEED or SEED:KIND."""
-    seed, kind = s
-    return f"{seed}:{kind}" if kind else str(seed)
 
 
 def table(result: dict) -> str:
