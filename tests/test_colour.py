@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from vision.colour import DIM_WHITE, RoomLight, lamp_lit_white, white_balanced, white_gains
+from vision.colour import DIM_WHITE, OverExposure, RoomLight, clipped_share, lamp_lit_white, white_balanced, white_gains
 
 WARM = np.float32([0.45, 0.75, 1.0])  # B, G, R of white under a warm lamp (red over blue 2.2), not corrected
 
@@ -102,3 +102,36 @@ def test_a_frame_with_nothing_white_in_it_leaves_the_light_as_it_was():
     assert light.apply(zone) is zone  # not judged yet: as the camera gave it
     warm = light.update([_table_with_a_card(WARM)])
     assert light.update([_red_backs_zone()]) is warm
+
+
+def test_only_pixels_white_in_every_channel_count_as_clipped():
+    image = np.full((40, 40, 3), 120, np.uint8)
+    image[:20] = 255           # half the picture pure white
+    image[20:30] = (255, 255, 200)  # bright, but red keeps its detail: not clipped
+    assert clipped_share(image) == 0.5
+    assert clipped_share(np.full((40, 40, 3), 249, np.uint8)) == 0.0
+
+
+def _exposure_notices(shares_white: list[bool], frames: int = 3) -> list:
+    """OverExposure's notices for region "dome" over frames that are pure white (True) or mid-grey."""
+    exposure = OverExposure(frames)
+    white, grey = np.full((8, 8, 3), 255, np.uint8), np.full((8, 8, 3), 128, np.uint8)
+    return [exposure.update("dome", white if w else grey) for w in shares_white]
+
+
+def test_a_region_over_exposed_frames_in_a_row_is_reported_once():
+    notices = _exposure_notices([True] * 6)
+    assert notices[:2] == [None, None] and notices[3:] == [None] * 3
+    assert notices[2] == ("dome: 100% of the camera's picture is pure white (over-exposed), so what lies there "
+                          "cannot be read; turn the camera's exposure or the light down")
+
+
+def test_a_flash_of_glare_is_not_reported():
+    assert _exposure_notices([True, True, False, True, True, False, True]) == [None] * 7
+
+
+def test_an_over_exposed_region_is_reported_again_only_after_it_was_well_exposed_as_long():
+    came_back = _exposure_notices([True] * 3 + [False] * 2 + [True] * 3)   # two good frames: not long enough
+    assert [n is not None for n in came_back] == [False, False, True] + [False] * 5
+    again = _exposure_notices([True] * 3 + [False] * 3 + [True] * 3)
+    assert [n is not None for n in again] == [False, False, True] + [False] * 5 + [True]

@@ -135,6 +135,23 @@ def test_the_detector_is_handed_the_table_as_in_daylight_under_a_bulb(even_light
     assert meter.whites[1] == ((30, 30, 200) if not even_light else (30 * 245 // 110, 30 * 245 // 183, 200))
 
 
+def test_a_region_the_camera_keeps_over_exposed_is_reported_once():
+    """The middle of the table washed out to pure white for a second (15 frames) is named; the seats,
+    green cloth still, are not."""
+    cal, H = _calibration()
+    told = []
+    pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append)
+    washed = _frame(H, [])
+    stock = ZONES["stock"]
+    x0, y0, x1, y1 = stock.x0, stock.y0, stock.x1, stock.y1
+    quad = np.array([[[x0 - 60, y0 - 60], [x1 + 60, y0 - 60], [x1 + 60, y1 + 60], [x0 - 60, y1 + 60]]], float)
+    cv2.fillPoly(washed, [np.round(cv2.perspectiveTransform(quad, H)[0]).astype(np.int32)], (255, 255, 255))
+    for n in range(20):
+        pipeline.process(Frame(washed, n / 15, n))
+    assert len(told) == 1 and told[0].startswith("stock+pile: ") and "over-exposed" in told[0]
+    assert pipeline.result.notices == told
+
+
 def test_one_object_seen_twice_counts_once():
     from vision.tracking import Seen
 

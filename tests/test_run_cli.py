@@ -101,3 +101,21 @@ def test_calibrate_from_corners_and_the_marker_sheet(tmp_path, capsys):
     assert "corner marker(s) [0, 1, 2, 3] not found in the image (seen: none)" in capsys.readouterr().err
     assert main(["calibrate", "--marker-sheet", str(tmp_path / "sheet.png")]) == 0
     assert cv2.imread(str(tmp_path / "sheet.png")) is not None
+
+
+def test_run_says_when_the_camera_shows_the_dome_over_exposed(tmp_path, capsys):
+    """The Kimble sample's first 20 frames 1.7 times over-exposed (its white board and die clip to one
+    white): the player is told which region and what to do, once."""
+    video, calibration, _ = sample_paths("kimble")
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    capture = cv2.VideoCapture(str(video))
+    for n in range(20):
+        image = capture.read()[1]
+        cv2.imwrite(str(frames / f"{n:03d}.png"), np.clip(image * 1.7, 0, 255).astype(np.uint8))
+    capture.release()
+    assert main(["run", "--game", "kimble", "--source", str(frames), "--calibration", str(calibration),
+                 "--db", str(tmp_path / "games.db"), "--buttons", "off"]) == 0
+    told = [line for line in capsys.readouterr().err.splitlines() if line.startswith("camera: ")]
+    assert told == ["camera: dome: 93% of the camera's picture is pure white (over-exposed), so what lies there "
+                    "cannot be read; turn the camera's exposure or the light down"]

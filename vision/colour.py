@@ -1,7 +1,7 @@
 """A room's light evened out before anything is read: cards and dice are white, so the brightest pixels
 of each channel tell the lamp's colour, and how bright white came out. The synthetic scenes tint a
 channel by at most 10 %; a bulb-lit table (red over blue 2.2) cost `detect` 23 of the 263 cards it read
-on the benchmark's scenes, a dim one (white at 40 %) 7 (benchmarks/bench_detect.py --conditions).
+on the benchmark's scenes, a dim one (white at 40 %) 7 (benchmarks/bench_light.py).
 `detect` judges each image on its own (white_balanced); the live pipeline follows the light over its
 frames (RoomLight)."""
 
@@ -19,6 +19,11 @@ LAMP_GREEN = 1.35    # over blue at most LAMP_CAST either way (a bulb, uncorrect
 #                      nothing white is in sight (a red cloth, backs only), and the light is not judged.
 NEUTRAL = 1.02       # gains all below this: the image is left as it is
 SAMPLE_PIXELS = 150_000  # about how many pixels are looked at (a 12-megapixel photo is strided)
+CLIPPED = 250        # a pixel at least this bright in every channel is clipped white: what it showed is lost
+OVER_EXPOSED = 0.3   # a region with this share of its pixels clipped is over-exposed (the Kimble sample's dome
+#                      1.7 times over-exposed: 93 %, and none of its 5 rolls read; as recorded, or under any
+#                      other lamp of bench_detect.CONDITIONS, 0 %; the Kiketti sample over-exposed, whose
+#                      every event is still read: at most 19 %)
 
 
 def white_levels(*images: np.ndarray) -> np.ndarray:
@@ -68,9 +73,10 @@ class RoomLight:
     white to judge the light by: so the gains are measured on all of a frame's zones together, and a frame
     with nothing white in sight keeps the last ones. Each frame's own light is taken at once, not smoothed:
     the pipeline detects a still zone again only every refresh_frames, so gains still on their way to a new
-    lamp would stand on it for a second (on the frame a bulb came on, smoothing over 8 frames cost the
-    live detector 22 of 259 cards read), while once a card lies face up the light measured frame to frame
-    scatters by about 1 % (with only backs in sight it is off steadily, which smoothing would not mend)."""
+    lamp would stand on it for a second (on the frame a bulb came on, gains an eighth of the way there cost
+    the live detector 21 of 259 cards read), while once a card lies face up the light measured frame to
+    frame scatters by about 1 % (with only backs in sight it is off steadily, which smoothing would not
+    mend; both measured by benchmarks/bench_light.py)."""
 
     def __init__(self):
         self.gains: np.ndarray | None = None  # None until a frame shows something white
@@ -86,3 +92,39 @@ class RoomLight:
     def apply(self, image: np.ndarray) -> np.ndarray:
         """image with the gains followed so far (as it is while none are)."""
         return image if self.gains is None else balanced(image, self.gains)
+
+
+def clipped_share(image: np.ndarray) -> float:
+    """The share of image's pixels (BGR, uint8; every 4th each way: 0.06 ms for a 1125 x 700 region)
+    clipped white: every channel at least CLIPPED."""
+    h, w = image.shape[:2]
+    sample = cv2.resize(image, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_NEAREST)
+    return cv2.countNonZero(cv2.inRange(sample, (CLIPPED,) * 3, (255,) * 3)) / (sample.shape[0] * sample.shape[1])
+
+
+class OverExposure:
+    """Regions of the table the camera shows over-exposed, so the pipeline can say so: white that clipped
+    cannot be evened out again, and a die on a white board clipped with it is lost (the over-exposed
+    Kimble sample reports none of its rolls). A region is reported once it has been over-exposed for
+    `frames` frames in a row (a flash of glare is not), and again only after as many frames well exposed."""
+
+    def __init__(self, frames: int = 15):
+        self.frames = frames
+        self._streak: dict[str, int] = {}   # frames in a row over-exposed (> 0) or well exposed (< 0)
+        self._reported: set[str] = set()
+
+    def update(self, name: str, image: np.ndarray) -> str | None:
+        """Look at one frame's image of the region `name`; a notice when it has just become over-exposed."""
+        share = clipped_share(image)
+        streak = self._streak.get(name, 0)
+        if share < OVER_EXPOSED:
+            self._streak[name] = min(streak, 0) - 1
+            if -self._streak[name] >= self.frames:
+                self._reported.discard(name)
+            return None
+        self._streak[name] = max(streak, 0) + 1
+        if self._streak[name] < self.frames or name in self._reported:
+            return None
+        self._reported.add(name)
+        return (f"{name}: {share:.0%} of the camera's picture is pure white (over-exposed), so what lies there "
+                f"cannot be read; turn the camera's exposure or the light down")
