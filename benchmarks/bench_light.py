@@ -1,0 +1,249 @@
+"""Measure what the room's light costs the detectors, and what evening it out (vision.colour) wins back.
+
+    python3 benchmarks/bench_light.py [--scenes 200] [--seed 0] [--lamps LAMP ...]
+        [--own-light-sets 201 202 203:cards 204 205:cards 206] [--frames N] [--weights DIR]
+        [--out benchmarks/results/light.json]
+
+The numbers behind models/MODEL_CARD.md's "Light and cameras", from one committed script (before, they
+came from probes kept outside the repository, lost with the machine). Counts are those compare_detectors
+judges by: cards found, face-up cards read, dice found, dice read, false boxes.
+
+* lamps: the main set's scenes as rendered and under each lamp of bench_detect.CONDITIONS (--lamps: some
+  of them), read by `detect`'s Detector with the light evened out (as shipped) and without, and by the
+  live pipeline's detector with the light judged over the whole scene (as RoomLight judges it over a
+  frame's zones) and without.
+* bulb_coming_on: the same scenes on the frame a bulb comes on, read by the live detector with the gains
+  part of the way from the old light's to the bulb's. Share 1 is the light taken at once, as RoomLight
+  takes it; smaller shares are where gains smoothed over frames would stand on that frame.
+* own_light (--own-light-sets): more sets in the scenes' own light, both detectors, evened out and not:
+  what evening out costs where nothing needs it.
+* videos: both sample videos under each lamp, the light evened out and not, with and without a flash
+  of glare (the frame over-exposed as CONDITIONS' "bright") on every frame where a ground-truth event is
+  first seen: the ground truth's events reported, other events, and how often the pipeline said a
+  region was over-exposed (OverExposure; evened out, with the median gains judged on the flashed frames). The runs evened out without flashes also say how steady the followed
+  light is: RoomLight's gains on each frame against their median from
+  the first event that names a card or a die on (a face-up card or the die in sight), and before it.
+
+--frames plays only each video's first N frames, for a quick look: the events first seen within them
+are expected, so one first seen in the last few frames, before the chain could report it, counts missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_detect import CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name, validation_scenes  # noqa: E402
+from benchmarks.bench_pipeline import LitSource, matches  # noqa: E402
+from benchmarks.compare_detectors import counts  # noqa: E402
+from calibration.table import TableCalibration  # noqa: E402
+from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
+from pelituomari.commands.run import sample_paths  # noqa: E402
+from pelituomari.game import referee_for  # noqa: E402
+from pelituomari.pipeline import Pipeline  # noqa: E402
+from referee.events import read_jsonl  # noqa: E402
+from vision.capture import Frame, FrameSource, VideoFileSource  # noqa: E402
+from vision.colour import balanced, white_balanced, white_gains  # noqa: E402
+from vision.detector import DEFAULT_WEIGHTS, Detector, WeightsMissing, live_detector  # noqa: E402
+
+LAMPS = tuple(name for name, (kind, _) in CONDITIONS.items() if kind == "light")
+BULB = "tungsten"
+SHARES = (1.0, 0.5, 0.25, 0.125)  # of the way from the old light's gains to the bulb's
+FLASH = "bright"                  # a flash of glare: the frame over-exposed
+GAMES = ("kiketti", "kimble")
+
+
+def lit(lamp: str | None, image: np.ndarray) -> np.ndarray:
+    """image under a lamp of CONDITIONS; as rendered for None."""
+    return image if lamp is None else changed(CONDITIONS[lamp][1], image)
+
+
+def part_way(before: np.ndarray | None, after: np.ndarray | None, share: float) -> np.ndarray | None:
+    """Gains share of the way from before to after (each None where nothing white was in sight: no gains,
+    1, before; and after None leaves before standing, as RoomLight keeps its gains)."""
+    if after is None:
+        return before
+    start = np.ones(3, np.float32) if before is None else before
+    return start + np.float32(share) * (after - start)
+
+
+def both_ways(detect_even, detect_raw, live, image) -> dict:
+    """{(who, way): detections} of `detect`'s Detector and the live one, the light evened out and not."""
+    return {("detect", "evened_out"): detect_even.detect(image), ("detect", "as_seen"): detect_raw.detect(image),
+            ("live", "evened_out"): live.detect(white_balanced(image)), ("live", "as_seen"): live.detect(image)}
+
+
+def scenes_under_lamps(detect_even, detect_raw, live, n: int, seed: int, cache_root, lamps, kind=None) -> dict:
+    """The lamps and bulb_coming_on sections over the set's first n validation scenes."""
+    names = ["rendered", *lamps]
+    tallies = {(who, lamp, way): Tally() for who in ("detect", "live") for lamp in names for way in ("evened_out", "as_seen")}
+    coming_on = {share: Tally() for share in SHARES}
+    for scene, image in validation_scenes(n, seed, cache_root, kind):
+        truth, hidden = scene_truth(scene, image)
+        for lamp in names:
+            seen = lit(None if lamp == "rendered" else lamp, image)
+            for (who, way), dets in both_ways(detect_even, detect_raw, live, seen).items():
+                tallies[who, lamp, way].add(truth, dets, hidden)
+        bulb = lit(BULB, image)
+        before, after = white_gains(image), white_gains(bulb)
+        for share, tally in coming_on.items():
+            gains = part_way(before, after, share)
+            tally.add(truth, live.detect(bulb if gains is None else balanced(bulb, gains)), hidden)
+    lamps_out = {}
+    for (who, lamp, way), tally in tallies.items():
+        lamps_out.setdefault(who, {}).setdefault(lamp, {})[way] = counts(tally)
+    return {"lamps": lamps_out, "bulb_coming_on": {str(share): counts(t) for share, t in coming_on.items()}}
+
+
+def own_light(detect_even, detect_raw, live, sets, n: int, cache_root) -> dict:
+    """Both detectors on the sets as rendered, the light evened out and not, pooled."""
+    tallies = {(who, way): Tally() for who in ("detect", "live") for way in ("evened_out", "as_seen")}
+    for seed, kind in sets:
+        for scene, image in validation_scenes(n, seed, cache_root, kind):
+            truth, hidden = scene_truth(scene, image)
+            for key, dets in both_ways(detect_even, detect_raw, live, image).items():
+                tallies[key].add(truth, dets, hidden)
+    out = {"sets": [set_name(s) for s in sets], "scenes_per_set": n}
+    for (who, way), tally in tallies.items():
+        out.setdefault(who, {})[way] = counts(tally)
+    return out
+
+
+class FlashSource(FrameSource):
+    """A source's frames, those whose index is in `at` over-exposed as by a flash of glare (FLASH)."""
+
+    def __init__(self, source: FrameSource, at: set[int]):
+        self.source, self.at, self.name = source, at, source.name
+
+    def read(self) -> Frame | None:
+        frame = self.source.read()
+        if frame is None or frame.index not in self.at:
+            return frame
+        return Frame(lit(FLASH, frame.image), frame.t, frame.index)
+
+    def close(self) -> None:
+        self.source.close()
+
+
+def steadiness(gains: list, anchor: int) -> dict:
+    """How far the followed light (gains per frame, None before any) strays from its median over frames
+    anchor on: the most any channel is off, on the frames from anchor on and on those before it."""
+    judged = next((i for i, g in enumerate(gains) if g is not None), None)
+    after = [g for g in gains[anchor:] if g is not None]
+    if judged is None or not after:
+        return {"judged_from_frame": judged, "anchor_frame": anchor, "settled_gains": None,
+                "most_off_from_anchor": None, "most_off_before_anchor": None}
+    settled = np.median(np.stack(after), axis=0)
+
+    def most_off(frames):
+        return round(float(max(np.abs(g / settled - 1).max() for g in frames)), 4) if frames else None
+    return {"judged_from_frame": judged, "anchor_frame": anchor, "settled_gains": [round(float(g), 3) for g in settled],
+            "most_off_from_anchor": most_off(after), "most_off_before_anchor": most_off(gains[judged:anchor])}
+
+
+def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool, frames: int | None) -> dict:
+    """One sample video through the live chain: events of the ground truth reported, other events, and
+    (evened out) the gains followed on each frame."""
+    video, calibration_path, truth_path = sample_paths(game)
+    calibration = TableCalibration.load(calibration_path)
+    events = read_jsonl(truth_path.read_text(encoding="utf-8").splitlines())
+    start, truth = events[0], events[1:]
+    pipeline = Pipeline(calibration, detector, referee_for([start]), start.game, even_light=even_light)
+    camera = VideoFileSource(video)
+    fps = camera.fps
+    if frames is not None:
+        truth = [e for e in truth if round(e.t * fps) < frames]
+    flash_at = {round(e.t * fps) for e in truth} if flashes else set()
+    gains = []
+    with FlashSource(LitSource(camera, lambda image: image if lamp is None else CONDITIONS[lamp][1](image)), flash_at) as source:
+        while frames is None or pipeline.result.frames < frames:
+            frame = source.read()
+            if frame is None:
+                break
+            pipeline.process(frame)
+            held = None if pipeline.light is None else pipeline.light.gains
+            gains.append(None if held is None else held.copy())
+    found = sum(i is not None for i in matches(pipeline.result.events, truth))
+    named = next((round(e.t * fps) for e in truth if getattr(e, "card", None) or getattr(e, "value", None)), len(gains))
+    return {"expected": len(truth), "matched": found, "other_events": len(pipeline.result.events) - found,
+            "flashed_frames": len(flash_at), "over_exposed_notices": len(pipeline.result.notices),
+            "gains": gains, "named_frame": named, "flash_at": flash_at}
+
+
+def median_gains(gains: list, frames) -> list[float] | None:
+    """The median gains (B, G, R) followed on the given frames (those judged), or None."""
+    held = [gains[i] for i in sorted(frames) if i < len(gains) and gains[i] is not None]
+    return [round(float(g), 3) for g in np.median(np.stack(held), axis=0)] if held else None
+
+
+def videos(detector, lamps, frames: int | None) -> dict:
+    """The videos section: each sample under each lamp, evened out and not, with flashes and without."""
+    out = {}
+    for game in GAMES:
+        for lamp in ("as recorded", *lamps):
+            row = {}
+            for even_light in (True, False):
+                for flashes in (False, True):
+                    run = play(detector, game, None if lamp == "as recorded" else lamp, even_light, flashes, frames)
+                    way = ("evened_out" if even_light else "as_seen") + ("_flashes" if flashes else "")
+                    row[way] = {k: run[k] for k in ("expected", "matched", "other_events", "flashed_frames",
+                                                    "over_exposed_notices")}
+                    if even_light and not flashes:
+                        row["light_followed"] = steadiness(run["gains"], run["named_frame"])
+                    if even_light and flashes:
+                        row[way]["gains_on_flashed_frames"] = median_gains(run["gains"], run["flash_at"])
+            out.setdefault(game, {})[lamp] = row
+            print(game, lamp, {k: (v["matched"], v["other_events"]) for k, v in row.items() if "matched" in v}, flush=True)
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--weights", help="model folder (default: models/weights)")
+    ap.add_argument("--scenes", type=int, default=200, help="validation scenes of the main set and of each --own-light-sets set")
+    ap.add_argument("--seed", type=int, default=0, help="the main set's seed")
+    ap.add_argument("--lamps", nargs="+", default=list(LAMPS), choices=LAMPS, metavar="LAMP",
+                    help=f"lamps of bench_detect.CONDITIONS (default all: {' '.join(LAMPS)})")
+    ap.add_argument("--own-light-sets", type=scene_set, nargs="*", default=[], metavar="SEED[:KIND]",
+                    help="more sets scored in their own light, evened out and not (the model card's: 201 202 203:cards 204 205:cards 206)")
+    ap.add_argument("--frames", type=int, help="play only each sample video's first N frames")
+    ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "light.json")
+    a = ap.parse_args(argv)
+    if a.scenes < 1:
+        ap.error(f"--scenes must be 1 or more, got {a.scenes}")
+    if a.frames is not None and a.frames < 1:
+        ap.error(f"--frames must be 1 or more, got {a.frames}")
+    if len(set(a.lamps)) < len(a.lamps):
+        ap.error(f"a lamp is named twice: {' '.join(a.lamps)}")
+    if len(set(a.own_light_sets)) < len(a.own_light_sets):
+        ap.error(f"a set is named twice: {' '.join(set_name(s) for s in a.own_light_sets)}")
+    weights = a.weights or DEFAULT_WEIGHTS
+    try:
+        detect_even = Detector(weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS)
+        detect_raw = Detector(weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, white_balance=False)
+        live = live_detector(a.weights)
+    except WeightsMissing as e:
+        ap.error(str(e))
+    result = {"machine": machine(), "weights": str(weights), "seed": a.seed, "scenes": a.scenes,
+              "lamp_gains_bgr": {lamp: CONDITIONS[lamp][1](np.ones(3)).round(3).tolist() for lamp in a.lamps},
+              **scenes_under_lamps(detect_even, detect_raw, live, a.scenes, a.seed, a.cards_cache, a.lamps)}
+    print(json.dumps(result["lamps"]), flush=True)
+    if a.own_light_sets:
+        result["own_light"] = own_light(detect_even, detect_raw, live, a.own_light_sets, a.scenes, a.cards_cache)
+    result["videos"] = videos(live, a.lamps, a.frames)
+    result["frames"] = a.frames
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    a.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

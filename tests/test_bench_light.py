@@ -1,0 +1,123 @@
+"""The light benchmark: lamps, a bulb coming on, flashes of glare, and how steady the followed light is."""
+
+import numpy as np
+import pytest
+
+from benchmarks import bench_detect, bench_light
+from models.synth.scene import Scene, SceneObject
+from vision.capture import Frame, FrameSource
+from vision.detector import Detection, live_detector
+
+TD = Detection("card", (10, 10, 50, 70), 0.9, card="Td")
+
+
+@pytest.fixture
+def grey_scenes(monkeypatch):
+    """Each scene a light grey image (180: white enough to judge the light by) holding one Td."""
+    def scene(rng, cache, decks, kind):
+        card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")
+        return Scene(np.full((100, 100, 3), 180, np.uint8), [card], [])
+    monkeypatch.setattr(bench_detect, "make_scene", scene)
+    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
+
+
+class Eye:
+    """A detector that finds the Td only where red and blue are within 20 grey levels: not under a bulb."""
+
+    def __init__(self):
+        self.seen = []
+
+    def detect(self, image):
+        self.seen.append(image.copy())
+        b, _, r = image.reshape(-1, 3).mean(axis=0)
+        return [TD] if abs(float(r) - float(b)) < 20 else []
+
+
+def test_part_way_moves_each_gain_its_share_and_keeps_the_old_ones_when_nothing_white_is_seen():
+    before, after = np.float32([1.0, 1.0, 1.2]), np.float32([2.0, 1.4, 1.0])
+    assert bench_light.part_way(before, after, 0.5).tolist() == pytest.approx([1.5, 1.2, 1.1])
+    assert bench_light.part_way(None, after, 0.25).tolist() == pytest.approx([1.25, 1.1, 1.0])
+    assert bench_light.part_way(before, None, 0.5) is before
+    assert bench_light.part_way(None, None, 1.0) is None
+
+
+def test_lamps_are_read_evened_out_and_as_seen_and_the_bulb_part_way(grey_scenes):
+    detect_even, detect_raw, live = Eye(), Eye(), Eye()
+    result = bench_light.scenes_under_lamps(detect_even, detect_raw, live, 2, 0, "runs/cards", ["tungsten", "dim"])
+    found = {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0}
+    missed = {"cards_found": 0, "cards_read": 0, "dice_found": 0, "dice_read": 0, "false": 0}
+    # the detectors given as `detect`'s are shown the lit scene; the live one the scene evened out, and not
+    assert result["lamps"]["detect"]["tungsten"] == {"evened_out": missed, "as_seen": missed}
+    assert result["lamps"]["live"]["tungsten"] == {"evened_out": found, "as_seen": missed}
+    assert result["lamps"]["live"]["dim"] == {"evened_out": found, "as_seen": found}
+    # grey 180 evened out is lifted to white 200; under the bulb (0.45, 0.75, 1) blue needs a gain of 2.47
+    assert live.seen[2][0, 0].tolist() == [200, 200, 200]  # the bulb-lit scene evened out
+    assert detect_even.seen[1][0, 0].tolist() == [81, 135, 180]
+    # on the frame the bulb comes on only the light taken at once reads red and blue alike
+    assert result["bulb_coming_on"] == {"1.0": found, "0.5": missed, "0.25": missed, "0.125": missed}
+    assert len(live.seen) == 2 * (2 * 3 + 4)  # per scene: three lights twice, four shares
+
+
+def test_flashes_over_expose_only_the_named_frames():
+    class Grey(FrameSource):
+        name = "grey"
+
+        def __init__(self):
+            self.index = 0
+
+        def read(self):
+            if self.index == 3:
+                return None
+            self.index += 1
+            return Frame(np.full((2, 2, 3), 100, np.uint8), self.index / 15, self.index - 1)
+
+    with bench_light.FlashSource(Grey(), {1}) as source:
+        frames = [source.read() for _ in range(4)]
+    assert [f.image[0, 0, 0] for f in frames[:3]] == [100, 170, 100]
+    assert [f.index for f in frames[:3]] == [0, 1, 2] and frames[3] is None
+
+
+def test_steadiness_measures_the_gains_against_their_median_from_the_anchor_on():
+    g = [None, None, np.float32([1.5, 1.0, 1.0]), np.float32([2.0, 1.0, 1.0]), np.float32([2.2, 1.1, 1.0]),
+         np.float32([2.0, 1.0, 1.0])]
+    out = bench_light.steadiness(g, 3)
+    assert out == {"judged_from_frame": 2, "anchor_frame": 3, "settled_gains": [2.0, 1.0, 1.0],
+                   "most_off_from_anchor": 0.1, "most_off_before_anchor": 0.25}
+    assert bench_light.steadiness([None, None], 1)["settled_gains"] is None
+
+
+def test_the_light_judged_on_flashed_frames_is_their_median_where_any_was_judged():
+    g = [None, np.float32([1.4, 1.0, 1.0]), np.float32([2.4, 1.3, 1.0]), np.float32([1.6, 1.2, 1.0])]
+    assert bench_light.median_gains(g, {0, 1, 3}) == [1.5, 1.1, 1.0]
+    assert bench_light.median_gains(g, {0, 9}) is None
+
+
+def test_a_flash_on_the_frame_a_roll_is_first_seen_does_not_lose_it():
+    """The Kimble sample's first roll (frame 27) under a bulb, the chain evening the light out, the frame it
+    is first seen flashed: reported, and the light followed from the die on."""
+    run = bench_light.play(live_detector(), "kimble", "tungsten", True, True, 40)
+    assert (run["expected"], run["matched"], run["other_events"], run["flashed_frames"], run["over_exposed_notices"]) == (1, 1, 0, 1, 0)
+    assert (len(run["gains"]), run["named_frame"], run["flash_at"]) == (40, 27, {27})
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--scenes", "0"], "--scenes must be 1 or more, got 0"),
+    (["--frames", "0"], "--frames must be 1 or more, got 0"),
+    (["--lamps", "dim", "dim"], "a lamp is named twice: dim dim"),
+    (["--lamps", "candle"], "argument --lamps: invalid choice: 'candle'"),
+    (["--own-light-sets", "201", "201"], "a set is named twice: 201 201"),
+])
+def test_bad_arguments_are_named_before_anything_loads(argv, message, capsys, monkeypatch):
+    def no_models(*args, **kwargs):
+        raise AssertionError("models loaded before the arguments were checked")
+    monkeypatch.setattr(bench_light, "Detector", no_models)
+    monkeypatch.setattr(bench_light, "live_detector", no_models)
+    with pytest.raises(SystemExit):
+        bench_light.main(argv)
+    assert message in capsys.readouterr().err
+
+
+def test_a_folder_without_weights_is_named_with_what_it_should_hold(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        bench_light.main(["--weights", str(tmp_path), "--scenes", "1"])
+    assert f"model file not found: {tmp_path / 'detector.onnx'}" in capsys.readouterr().err
