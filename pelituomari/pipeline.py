@@ -28,7 +28,7 @@ from calibration.table import TableCalibration
 from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
-from vision.colour import OverExposure, RoomLight
+from vision.colour import OverExposed, OverExposure, RoomLight
 from vision.tracking import Seen, Tracker
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
@@ -84,7 +84,7 @@ class RunResult:
     error: str | None = None  # why the source stopped early, None when it simply ended
     detector_calls: int = 0
     seconds: float = 0.0
-    notices: list[str] = field(default_factory=list)  # what the camera's picture keeps from being seen
+    notices: list[OverExposed] = field(default_factory=list)  # what the camera's picture keeps from being seen
 
 
 class Pipeline:
@@ -95,7 +95,7 @@ class Pipeline:
                  px_per_mm: float = 1.25, die_px_per_mm: float = 2.5, change_threshold: float = 8.0,
                  refresh_frames: int = 15, t_offset: float = 0.0, even_light: bool = True,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None,
-                 on_notice: Callable[[str], None] | None = None):
+                 on_notice: Callable[[OverExposed], None] | None = None):
         """even_light: even out the room's light (RoomLight) in what the detector is handed; off, it
         sees the camera's colours. on_notice is told when a region turns over-exposed (OverExposure)."""
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from vision.colour import DIM_WHITE, OverExposure, RoomLight, clipped_share, lamp_lit_white, white_balanced, white_gains
+from vision.colour import DIM_WHITE, OverExposed, OverExposure, RoomLight, clipped_share, lamp_lit_white, white_balanced, white_gains
 
 WARM = np.float32([0.45, 0.75, 1.0])  # B, G, R of white under a warm lamp (red over blue 2.2), not corrected
 
@@ -122,8 +122,17 @@ def _exposure_notices(shares_white: list[bool], frames: int = 3) -> list:
 def test_a_region_over_exposed_frames_in_a_row_is_reported_once():
     notices = _exposure_notices([True] * 6)
     assert notices[:2] == [None, None] and notices[3:] == [None] * 3
-    assert notices[2] == ("dome: 100% of the camera's picture is pure white (over-exposed), so what lies there "
-                          "cannot be read; turn the camera's exposure or the light down")
+    assert notices[2] == OverExposed("dome", 1.0)
+
+
+def test_the_over_exposure_notice_says_where_and_what_to_do_in_either_language():
+    notice = OverExposed("dome", 0.934)
+    assert notice.message("en") == ("camera: dome: 93% of the camera's picture is pure white (over-exposed), so what "
+                                    "lies there cannot be read; turn the camera's exposure or the light down")
+    assert notice.message() == ("kamera: dome: 93 % kuvasta on puhtaan valkoista (ylivalottunut), eikä siinä olevaa "
+                                "voi lukea; pienennä kameran valotusta tai himmennä valoa")
+    with pytest.raises(ValueError, match="language must be 'fi' or 'en', got 'sv'"):
+        notice.message("sv")
 
 
 def test_a_flash_of_glare_is_not_reported():

@@ -11,6 +11,7 @@ from pelituomari.commands.run import sample_paths
 from pelituomari.game import referee_for
 from pelituomari.store import EventStore
 from referee.events import read_jsonl
+from vision.colour import OverExposed
 
 
 def test_run_with_no_source_referees_the_sample_video_and_stores_every_event(tmp_path, capsys):
@@ -114,8 +115,8 @@ def test_run_says_when_the_camera_shows_the_dome_over_exposed(tmp_path, capsys):
         image = capture.read()[1]
         cv2.imwrite(str(frames / f"{n:03d}.png"), np.clip(image * 1.7, 0, 255).astype(np.uint8))
     capture.release()
-    assert main(["run", "--game", "kimble", "--source", str(frames), "--calibration", str(calibration),
-                 "--db", str(tmp_path / "games.db"), "--buttons", "off"]) == 0
-    told = [line for line in capsys.readouterr().err.splitlines() if line.startswith("camera: ")]
-    assert told == ["camera: dome: 93% of the camera's picture is pure white (over-exposed), so what lies there "
-                    "cannot be read; turn the camera's exposure or the light down"]
+    for language, prefix in (("fi", "kamera: "), ("en", "camera: ")):
+        assert main(["run", "--game", "kimble", "--source", str(frames), "--calibration", str(calibration),
+                     "--db", str(tmp_path / f"games_{language}.db"), "--buttons", "off", "--language", language]) == 0
+        told = [line for line in capsys.readouterr().err.splitlines() if line.startswith(prefix)]
+        assert told == [OverExposed("dome", 0.93).message(language)]

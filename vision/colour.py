@@ -7,6 +7,8 @@ frames (RoomLight)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -102,6 +104,25 @@ def clipped_share(image: np.ndarray) -> float:
     return cv2.countNonZero(cv2.inRange(sample, (CLIPPED,) * 3, (255,) * 3)) / (sample.shape[0] * sample.shape[1])
 
 
+@dataclass(frozen=True)
+class OverExposed:
+    """A region of the table the camera shows over-exposed: `share` of its picture clipped white. Its
+    message, in Finnish or English as the rulings are, says what to do."""
+
+    region: str
+    share: float
+
+    def message(self, language: str = "fi") -> str:
+        if language not in ("fi", "en"):
+            raise ValueError(f"language must be 'fi' or 'en', got {language!r}")
+        percent = round(self.share * 100)
+        if language == "fi":
+            return (f"kamera: {self.region}: {percent} % kuvasta on puhtaan valkoista (ylivalottunut), eikä siinä "
+                    f"olevaa voi lukea; pienennä kameran valotusta tai himmennä valoa")
+        return (f"camera: {self.region}: {percent}% of the camera's picture is pure white (over-exposed), so what "
+                f"lies there cannot be read; turn the camera's exposure or the light down")
+
+
 class OverExposure:
     """Regions of the table the camera shows over-exposed, so the pipeline can say so: white that clipped
     cannot be evened out again, and a die on a white board clipped with it is lost (the over-exposed
@@ -113,8 +134,8 @@ class OverExposure:
         self._streak: dict[str, int] = {}   # frames in a row over-exposed (> 0) or well exposed (< 0)
         self._reported: set[str] = set()
 
-    def update(self, name: str, image: np.ndarray) -> str | None:
-        """Look at one frame's image of the region `name`; a notice when it has just become over-exposed."""
+    def update(self, name: str, image: np.ndarray) -> OverExposed | None:
+        """Look at one frame's image of the region `name`; an OverExposed when it has just become so."""
         share = clipped_share(image)
         streak = self._streak.get(name, 0)
         if share < OVER_EXPOSED:
@@ -126,5 +147,4 @@ class OverExposure:
         if self._streak[name] < self.frames or name in self._reported:
             return None
         self._reported.add(name)
-        return (f"{name}: {share:.0%} of the camera's picture is pure white (over-exposed), so what lies there "
-                f"cannot be read; turn the camera's exposure or the light down")
+        return OverExposed(name, share)

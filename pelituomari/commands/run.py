@@ -136,7 +136,7 @@ def run(args) -> int:
             tracker = Tracker(calibration.zones, baseline_frames=3 if resumed is not None else 0)
             pipeline = Pipeline(calibration, detector, referee, args.game, store=store, game_id=game_id,
                                 tracker=tracker, t_offset=t_offset, on_event=show, annotator=annotator,
-                                on_notice=lambda notice: print(f"camera: {notice}", file=sys.stderr, flush=True))
+                                on_notice=lambda notice: print(notice.message(args.language), file=sys.stderr, flush=True))
         except ValueError as e:
             raise CommandError(f"{calibration_path}: {e}") from None
         hardware = TableHardware(pipeline.submit, button_pins, args.pads, clock=lambda: time.monotonic() + t_offset)
