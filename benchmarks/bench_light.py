@@ -8,8 +8,9 @@ The numbers behind models/MODEL_CARD.md's "Light and cameras", from one committe
 came from probes kept outside the repository, lost with the machine). Counts are those compare_detectors
 judges by: cards found, face-up cards read, dice found, dice read, false boxes.
 
-* lamps: the main set's scenes as rendered and under each lamp of bench_detect.CONDITIONS (--lamps: some
-  of them), read by `detect`'s Detector with the light evened out (as shipped) and without, and by the
+* lamps: the main set's scenes as rendered and under each lamp (LAMPS: bench_detect.CONDITIONS' lights,
+  and darker than its dim one, a quarter of the light: white at about 63, below vision.colour.TOO_DARK;
+  --lamps: some of them), read by `detect`'s Detector with the light evened out (as shipped) and without, and by the
   live pipeline's detector with the light judged over the whole scene (as RoomLight judges it over a
   frame's zones) and without.
 * bulb_coming_on: the same scenes on the frame a bulb comes on, read by the live detector with the gains
@@ -20,7 +21,8 @@ judges by: cards found, face-up cards read, dice found, dice read, false boxes.
 * videos: both sample videos under each lamp, the light evened out and not, with and without a flash
   of glare (the frame over-exposed as CONDITIONS' "bright") on every frame where a ground-truth event is
   first seen: the ground truth's events reported, other events, and how often the pipeline said a
-  region was over-exposed (OverExposure; evened out, with the median gains judged on the flashed frames). The runs evened out without flashes also say how steady the followed
+  region was over-exposed or the picture too dark (CameraExposure; evened out, with the median gains
+  judged on the flashed frames). The runs evened out without flashes also say how steady the followed
   light is: RoomLight's gains on each frame against their median from
   the first event that names a card or a die on (a face-up card or the die in sight), and before it.
 
@@ -50,10 +52,12 @@ from pelituomari.game import referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
 from referee.events import read_jsonl  # noqa: E402
 from vision.capture import Frame, FrameSource, VideoFileSource  # noqa: E402
-from vision.colour import balanced, white_balanced, white_gains  # noqa: E402
+from vision.colour import OverExposed, TooDark, balanced, white_balanced, white_gains  # noqa: E402
 from vision.detector import DEFAULT_WEIGHTS, Detector, WeightsMissing, live_detector  # noqa: E402
 
-LAMPS = tuple(name for name, (kind, _) in CONDITIONS.items() if kind == "light")
+LIGHTS = {**{name: change for name, (kind, change) in CONDITIONS.items() if kind == "light"},
+          "dark": lambda image: image * np.float32(0.25)}  # too dark to even out (vision.colour.TOO_DARK)
+LAMPS = tuple(LIGHTS)
 BULB = "tungsten"
 SHARES = (1.0, 0.5, 0.25, 0.125)  # of the way from the old light's gains to the bulb's
 FLASH = "bright"                  # a flash of glare: the frame over-exposed
@@ -61,8 +65,8 @@ GAMES = ("kiketti", "kimble")
 
 
 def lit(lamp: str | None, image: np.ndarray) -> np.ndarray:
-    """image under a lamp of CONDITIONS; as rendered for None."""
-    return image if lamp is None else changed(CONDITIONS[lamp][1], image)
+    """image under a lamp of LIGHTS; as rendered for None."""
+    return image if lamp is None else changed(LIGHTS[lamp], image)
 
 
 def part_way(before: np.ndarray | None, after: np.ndarray | None, share: float) -> np.ndarray | None:
@@ -162,7 +166,7 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
         truth = [e for e in truth if round(e.t * fps) < frames]
     flash_at = {round(e.t * fps) for e in truth} if flashes else set()
     gains = []
-    with FlashSource(LitSource(camera, lambda image: image if lamp is None else CONDITIONS[lamp][1](image)), flash_at) as source:
+    with FlashSource(LitSource(camera, lambda image: image if lamp is None else LIGHTS[lamp](image)), flash_at) as source:
         while frames is None or pipeline.result.frames < frames:
             frame = source.read()
             if frame is None:
@@ -173,7 +177,9 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
     found = sum(i is not None for i in matches(pipeline.result.events, truth))
     named = next((round(e.t * fps) for e in truth if getattr(e, "card", None) or getattr(e, "value", None)), len(gains))
     return {"expected": len(truth), "matched": found, "other_events": len(pipeline.result.events) - found,
-            "flashed_frames": len(flash_at), "over_exposed_notices": len(pipeline.result.notices),
+            "flashed_frames": len(flash_at),
+            "over_exposed_notices": sum(isinstance(n, OverExposed) for n in pipeline.result.notices),
+            "too_dark_notices": sum(isinstance(n, TooDark) for n in pipeline.result.notices),
             "gains": gains, "named_frame": named, "flash_at": flash_at}
 
 
@@ -194,7 +200,7 @@ def videos(detector, lamps, frames: int | None) -> dict:
                     run = play(detector, game, None if lamp == "as recorded" else lamp, even_light, flashes, frames)
                     way = ("evened_out" if even_light else "as_seen") + ("_flashes" if flashes else "")
                     row[way] = {k: run[k] for k in ("expected", "matched", "other_events", "flashed_frames",
-                                                    "over_exposed_notices")}
+                                                    "over_exposed_notices", "too_dark_notices")}
                     if even_light and not flashes:
                         row["light_followed"] = steadiness(run["gains"], run["named_frame"])
                     if even_light and flashes:
@@ -210,7 +216,7 @@ def main(argv=None) -> int:
     ap.add_argument("--scenes", type=int, default=200, help="validation scenes of the main set and of each --own-light-sets set")
     ap.add_argument("--seed", type=int, default=0, help="the main set's seed")
     ap.add_argument("--lamps", nargs="+", default=list(LAMPS), choices=LAMPS, metavar="LAMP",
-                    help=f"lamps of bench_detect.CONDITIONS (default all: {' '.join(LAMPS)})")
+                    help=f"lamps (default all: {' '.join(LAMPS)})")
     ap.add_argument("--own-light-sets", type=scene_set, nargs="*", default=[], metavar="SEED[:KIND]",
                     help="more sets scored in their own light, evened out and not (the model card's: 201 202 203:cards 204 205:cards 206)")
     ap.add_argument("--frames", type=int, help="play only each sample video's first N frames")
@@ -233,7 +239,7 @@ def main(argv=None) -> int:
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "weights": str(weights), "seed": a.seed, "scenes": a.scenes,
-              "lamp_gains_bgr": {lamp: CONDITIONS[lamp][1](np.ones(3)).round(3).tolist() for lamp in a.lamps},
+              "lamp_gains_bgr": {lamp: LIGHTS[lamp](np.ones(3)).round(3).tolist() for lamp in a.lamps},
               **scenes_under_lamps(detect_even, detect_raw, live, a.scenes, a.seed, a.cards_cache, a.lamps)}
     print(json.dumps(result["lamps"]), flush=True)
     if a.own_light_sets:

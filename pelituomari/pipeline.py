@@ -7,8 +7,9 @@ detector spends its pixels on the table, not on the floor.  A region whose image
 since it was last looked at keeps its detections: a still table costs almost nothing.  The room's
 light is followed over all regions together (vision.colour.RoomLight) and evened out in what the
 detector is handed; the change test looks at the camera's own pixels, so the light settling does
-not count as the table changing.  A region the camera keeps showing over-exposed is reported
-(on_notice): clipped white cannot be evened out, and what lies there goes unseen.
+not count as the table changing.  A region the camera keeps showing over-exposed, or a picture
+kept too dark, is reported (on_notice): neither can be evened out, and cards and dice go unseen or
+misread.
 
 Every event is stored (SQLite, one transaction each) before the referee rules on it, so a crash
 or a dead camera loses nothing that was already seen.
@@ -28,7 +29,7 @@ from calibration.table import TableCalibration
 from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
-from vision.colour import OverExposed, OverExposure, RoomLight
+from vision.colour import CameraExposure, OverExposed, RoomLight, TooDark
 from vision.tracking import Seen, Tracker
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
@@ -84,7 +85,7 @@ class RunResult:
     error: str | None = None  # why the source stopped early, None when it simply ended
     detector_calls: int = 0
     seconds: float = 0.0
-    notices: list[OverExposed] = field(default_factory=list)  # what the camera's picture keeps from being seen
+    notices: list[OverExposed | TooDark] = field(default_factory=list)  # what the camera's exposure keeps from being read
 
 
 class Pipeline:
@@ -95,9 +96,10 @@ class Pipeline:
                  px_per_mm: float = 1.25, die_px_per_mm: float = 2.5, change_threshold: float = 8.0,
                  refresh_frames: int = 15, t_offset: float = 0.0, even_light: bool = True,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None,
-                 on_notice: Callable[[OverExposed], None] | None = None):
+                 on_notice: Callable[[OverExposed | TooDark], None] | None = None):
         """even_light: even out the room's light (RoomLight) in what the detector is handed; off, it
-        sees the camera's colours. on_notice is told when a region turns over-exposed (OverExposure)."""
+        sees the camera's colours. on_notice is told when a region turns over-exposed or the picture too
+        dark (CameraExposure; too dark only while the light is evened out, which measures white)."""
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
             raise ValueError(f"the calibration has no zone(s) {missing} that {game} needs; "
@@ -108,7 +110,7 @@ class Pipeline:
         self.change_threshold, self.refresh_frames = change_threshold, refresh_frames
         self.t_offset = t_offset  # added to frame times: a resumed game's clock goes on from its log
         self.light = RoomLight() if even_light else None
-        self.exposure = OverExposure()
+        self.exposure = CameraExposure()
         self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
         self.on_event, self.annotator, self.on_notice = on_event, annotator, on_notice
         self.result = RunResult()
@@ -155,8 +157,12 @@ class Pipeline:
                 for region in self.regions]
         if self.light is not None:
             self.light.update(tops)
+        for notice in self.exposure.look({r.name: top for r, top in zip(self.regions, tops)},
+                                         None if self.light is None else self.light.white):
+            self.result.notices.append(notice)
+            if self.on_notice is not None:
+                self.on_notice(notice)
         for region, top in zip(self.regions, tops):
-            self._exposure(region.name, top)
             small = cv2.resize(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY), None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
             region.age += 1
             unread = any(s.kind == "card" and s.card is None for s in region.seen)
@@ -167,13 +173,6 @@ class Pipeline:
                 self.result.detector_calls += 1
             seen += region.seen
         return seen
-
-    def _exposure(self, name: str, top: np.ndarray) -> None:
-        notice = self.exposure.update(name, top)
-        if notice is not None:
-            self.result.notices.append(notice)
-            if self.on_notice is not None:
-                self.on_notice(notice)
 
     def _detect(self, region: Region, top: np.ndarray) -> list[Seen]:
         x0, y0 = region.rect[:2]

@@ -3,7 +3,8 @@
 import numpy as np
 import pytest
 
-from vision.colour import DIM_WHITE, OverExposed, OverExposure, RoomLight, clipped_share, lamp_lit_white, white_balanced, white_gains
+from vision.colour import (DIM_WHITE, TOO_DARK, CameraExposure, OverExposed, RoomLight, TooDark, clipped_share, lamp_lit_white,
+                          white_balanced, white_gains)
 
 WARM = np.float32([0.45, 0.75, 1.0])  # B, G, R of white under a warm lamp (red over blue 2.2), not corrected
 
@@ -113,10 +114,10 @@ def test_only_pixels_white_in_every_channel_count_as_clipped():
 
 
 def _exposure_notices(shares_white: list[bool], frames: int = 3) -> list:
-    """OverExposure's notices for region "dome" over frames that are pure white (True) or mid-grey."""
-    exposure = OverExposure(frames)
+    """CameraExposure's notice (or None) for region "dome" on each frame, pure white (True) or mid-grey."""
+    exposure = CameraExposure(frames)
     white, grey = np.full((8, 8, 3), 255, np.uint8), np.full((8, 8, 3), 128, np.uint8)
-    return [exposure.update("dome", white if w else grey) for w in shares_white]
+    return [(exposure.look({"dome": white if w else grey}, 240.0) or [None])[0] for w in shares_white]
 
 
 def test_a_region_over_exposed_frames_in_a_row_is_reported_once():
@@ -144,3 +145,26 @@ def test_an_over_exposed_region_is_reported_again_only_after_it_was_well_exposed
     assert [n is not None for n in came_back] == [False, False, True] + [False] * 5
     again = _exposure_notices([True] * 3 + [False] * 3 + [True] * 3)
     assert [n is not None for n in again] == [False, False, True] + [False] * 5 + [True]
+
+
+def test_a_picture_kept_too_dark_is_reported_once_while_nothing_white_leaves_it_unjudged():
+    exposure = CameraExposure(2)
+    grey = {"dome": np.full((8, 8, 3), 60, np.uint8)}
+    whites = [75.0, None, 74.0, 70.0, 90.0, 72.0]   # None: nothing white in sight, which neither adds nor breaks
+    assert [exposure.look(grey, w) for w in whites] == [[], [], [TooDark(74.0)], [], [], []]
+    assert TOO_DARK == 80
+
+
+def test_the_too_dark_notice_says_how_dark_and_what_to_do_in_either_language():
+    assert TooDark(74.6).message("en") == ("camera: the picture is too dark (white only 75 of 255), so cards and dice "
+                                           "may be misread; turn the light or the camera's exposure up")
+    assert TooDark(74.6).message() == ("kamera: kuva on liian tumma (valkoinen vain 75/255), joten kortit ja nopat "
+                                       "voidaan lukea väärin; lisää valoa tai kameran valotusta")
+
+
+def test_the_room_light_notes_how_bright_white_came_out_when_it_could_judge():
+    light = RoomLight()
+    light.update([np.full((20, 20, 3), (30, 40, 20), np.uint8)])   # green cloth: nothing white
+    assert (light.gains, light.white) == (None, None)
+    light.update([_table_with_a_card(np.float32([0.3, 0.3, 0.3]))])
+    assert light.white == 73.0   # the card's 245 at 0.3

@@ -19,6 +19,7 @@ from pelituomari.pipeline import Pipeline, one_per_object, zone_groups
 from pelituomari.store import EventStore
 from referee.events import GameStarted
 from vision.capture import Frame, FrameSource, LiveSource, SourceError, SourceStalled
+from vision.colour import TooDark
 from vision.virtual_table import camera_homography
 
 TABLE = (900.0, 560.0)
@@ -150,6 +151,17 @@ def test_a_region_the_camera_keeps_over_exposed_is_reported_once():
         pipeline.process(Frame(washed, n / 15, n))
     assert [n.region for n in told] == ["stock+pile"] and told[0].share >= 0.3
     assert pipeline.result.notices == told
+
+
+def test_a_picture_the_camera_keeps_too_dark_is_reported_once():
+    """A white card on the stock at a quarter of the light (white at 61): named after a second, once."""
+    cal, H = _calibration()
+    told = []
+    pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append)
+    dark = (_frame(H, [((245, 245, 245), *ZONES["stock"].centre)]) * 0.25).astype(np.uint8)
+    for n in range(20):
+        pipeline.process(Frame(dark, n / 15, n))
+    assert told == [TooDark(61.0)] and pipeline.result.notices == told
 
 
 def test_one_object_seen_twice_counts_once():

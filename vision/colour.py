@@ -26,6 +26,9 @@ OVER_EXPOSED = 0.3   # a region with this share of its pixels clipped is over-ex
 #                      1.7 times over-exposed: 93 %, and none of its 5 rolls read; as recorded, or under any
 #                      other lamp of bench_detect.CONDITIONS, 0 %; the Kiketti sample over-exposed, whose
 #                      every event is still read: at most 19 %)
+TOO_DARK = DIM_WHITE / MOST_GAIN  # white darker than this (80) cannot be lifted to DIM_WHITE: the picture is
+#                      too dark (the samples in a third of their light, white at 75: the Kimble one misreads 2 rolls
+#                      and misses 1; at 0.35, white at 81-88, every event read right)
 
 
 def white_levels(*images: np.ndarray) -> np.ndarray:
@@ -45,14 +48,18 @@ def lamp_lit_white(levels: np.ndarray) -> bool:
     return bool(abs(r - b) <= np.log(LAMP_CAST) and abs(g - (r + b) / 2) <= np.log(LAMP_GREEN))
 
 
-def white_gains(*images: np.ndarray) -> np.ndarray | None:
-    """Per channel (B, G, R), the gain that brings its white (white_levels over all the images) up to the
-    brightest channel's, or to DIM_WHITE where that is darker; at most MOST_GAIN. None where the brightest
-    pixels are not lamp_lit_white: nothing white is in sight to judge the light by."""
-    levels = white_levels(*images)
+def lamp_gains(levels: np.ndarray) -> np.ndarray | None:
+    """Per channel (B, G, R), the gain that brings its white level up to the brightest channel's, or to
+    DIM_WHITE where that is darker; at most MOST_GAIN. None where the levels are not lamp_lit_white:
+    nothing white is in sight to judge the light by."""
     if not lamp_lit_white(levels):
         return None
     return np.minimum(max(float(levels.max()), DIM_WHITE) / levels, MOST_GAIN)
+
+
+def white_gains(*images: np.ndarray) -> np.ndarray | None:
+    """lamp_gains of the white_levels over all the images."""
+    return lamp_gains(white_levels(*images))
 
 
 def balanced(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
@@ -82,13 +89,15 @@ class RoomLight:
 
     def __init__(self):
         self.gains: np.ndarray | None = None  # None until a frame shows something white
+        self.white: float | None = None       # how bright white came out then (its brightest channel)
 
     def update(self, images: list[np.ndarray]) -> np.ndarray | None:
         """Measure one frame's images (white_gains over them all); returns the gains now followed. A frame
         with nothing white in sight leaves them as they were."""
-        measured = white_gains(*images)
+        levels = white_levels(*images)
+        measured = lamp_gains(levels)
         if measured is not None:
-            self.gains = measured
+            self.gains, self.white = measured, float(levels.max())
         return self.gains
 
     def apply(self, image: np.ndarray) -> np.ndarray:
@@ -113,8 +122,7 @@ class OverExposed:
     share: float
 
     def message(self, language: str = "fi") -> str:
-        if language not in ("fi", "en"):
-            raise ValueError(f"language must be 'fi' or 'en', got {language!r}")
+        _check(language)
         percent = round(self.share * 100)
         if language == "fi":
             return (f"kamera: {self.region}: {percent} % kuvasta on puhtaan valkoista (ylivalottunut), eikä siinä "
@@ -123,28 +131,60 @@ class OverExposed:
                 f"lies there cannot be read; turn the camera's exposure or the light down")
 
 
-class OverExposure:
-    """Regions of the table the camera shows over-exposed, so the pipeline can say so: white that clipped
-    cannot be evened out again, and a die on a white board clipped with it is lost (the over-exposed
-    Kimble sample reports none of its rolls). A region is reported once it has been over-exposed for
-    `frames` frames in a row (a flash of glare is not), and again only after as many frames well exposed."""
+@dataclass(frozen=True)
+class TooDark:
+    """The camera's picture too dark to read cards and dice right: white came out at `white` of 255."""
+
+    white: float
+
+    def message(self, language: str = "fi") -> str:
+        _check(language)
+        if language == "fi":
+            return (f"kamera: kuva on liian tumma (valkoinen vain {self.white:.0f}/255), joten kortit ja nopat "
+                    f"voidaan lukea väärin; lisää valoa tai kameran valotusta")
+        return (f"camera: the picture is too dark (white only {self.white:.0f} of 255), so cards and dice may be "
+                f"misread; turn the light or the camera's exposure up")
+
+
+def _check(language: str) -> None:
+    if language not in ("fi", "en"):
+        raise ValueError(f"language must be 'fi' or 'en', got {language!r}")
+
+
+class CameraExposure:
+    """What the camera's exposure keeps from being read, so the pipeline can say so: regions of the table
+    over-exposed (white that clipped cannot be evened out again, and a die on a white board clipped with
+    it is lost: the over-exposed Kimble sample reports none of its rolls) and a picture too dark (white
+    below TOO_DARK: lifted that far, the picture's few grey levels misread dice). Each is reported once
+    it has lasted `frames` frames in a row (a flash of glare is not), and again only after as many
+    frames without it."""
 
     def __init__(self, frames: int = 15):
         self.frames = frames
-        self._streak: dict[str, int] = {}   # frames in a row over-exposed (> 0) or well exposed (< 0)
+        self._streak: dict[str, int] = {}   # frames in a row with (> 0) or without (< 0) the trouble
         self._reported: set[str] = set()
 
-    def update(self, name: str, image: np.ndarray) -> OverExposed | None:
-        """Look at one frame's image of the region `name`; an OverExposed when it has just become so."""
-        share = clipped_share(image)
-        streak = self._streak.get(name, 0)
-        if share < OVER_EXPOSED:
-            self._streak[name] = min(streak, 0) - 1
-            if -self._streak[name] >= self.frames:
-                self._reported.discard(name)
-            return None
-        self._streak[name] = max(streak, 0) + 1
-        if self._streak[name] < self.frames or name in self._reported:
-            return None
-        self._reported.add(name)
-        return OverExposed(name, share)
+    def look(self, regions: dict[str, np.ndarray], white: float | None) -> list[OverExposed | TooDark]:
+        """One frame: each region's image (the camera's own pixels), and how bright white came out over
+        them all (RoomLight.white; None where nothing white was in sight). The notices that are new."""
+        notices: list[OverExposed | TooDark] = []
+        for name, image in regions.items():
+            share = clipped_share(image)
+            if self._lasted(name, share >= OVER_EXPOSED):
+                notices.append(OverExposed(name, share))
+        if white is not None and self._lasted("too dark", white < TOO_DARK):
+            notices.append(TooDark(white))
+        return notices
+
+    def _lasted(self, key: str, troubled: bool) -> bool:
+        """Count one frame with or without the trouble `key`; whether it has just lasted long enough to report."""
+        streak = self._streak.get(key, 0)
+        self._streak[key] = max(streak, 0) + 1 if troubled else min(streak, 0) - 1
+        if not troubled:
+            if -self._streak[key] >= self.frames:
+                self._reported.discard(key)
+            return False
+        if self._streak[key] < self.frames or key in self._reported:
+            return False
+        self._reported.add(key)
+        return True
