@@ -3,7 +3,7 @@ of each channel tell the lamp's colour, and how bright white came out. The synth
 channel by at most 10 %; a bulb-lit table (red over blue 2.2) cost `detect` 23 of the 263 cards it read
 on the benchmark's scenes, a dim one (white at 40 %) 7 (benchmarks/bench_light.py).
 `detect` judges each image on its own (white_balanced); the live pipeline follows the light over its
-frames (RoomLight)."""
+frames (RoomLight), and says what no evening out mends: white clipped, or too dark (CameraExposure)."""
 
 from __future__ import annotations
 
@@ -166,7 +166,8 @@ class CameraExposure:
 
     def look(self, regions: dict[str, np.ndarray], white: float | None) -> list[OverExposed | TooDark]:
         """One frame: each region's image (the camera's own pixels), and how bright white came out over
-        them all (RoomLight.white; None where nothing white was in sight). The notices that are new."""
+        them all (RoomLight.white, as last judged; None until anything white was in sight, which leaves
+        the darkness unjudged). The notices that are new."""
         notices: list[OverExposed | TooDark] = []
         for name, image in regions.items():
             share = clipped_share(image)
