@@ -9,10 +9,10 @@ came from probes kept outside the repository, lost with the machine). Counts are
 judges by: cards found, face-up cards read, dice found, dice read, false boxes.
 
 * lamps: the main set's scenes as rendered and under each lamp (LAMPS: bench_detect.CONDITIONS' lights,
-  and darker than its dim one, a quarter of the light: white at about 63, below vision.colour.TOO_DARK;
-  --lamps: some of them), read by `detect`'s Detector with the light evened out (as shipped) and without, and by the
-  live pipeline's detector with the light judged over the whole scene (as RoomLight judges it over a
-  frame's zones) and without.
+  and "dark", a quarter of the light: white at about 63, below vision.colour.TOO_DARK; --lamps: some of
+  them), read by `detect`'s Detector with the light evened out (as shipped) and without, and by the live
+  pipeline's detector with the light judged over the whole scene (as RoomLight judges it over a frame's
+  zones) and without.
 * bulb_coming_on: the same scenes on the frame a bulb comes on, read by the live detector with the gains
   part of the way from the old light's to the bulb's. Share 1 is the light taken at once, as RoomLight
   takes it; smaller shares are where gains smoothed over frames would stand on that frame.
@@ -21,10 +21,10 @@ judges by: cards found, face-up cards read, dice found, dice read, false boxes.
 * videos: both sample videos under each lamp, the light evened out and not, with and without a flash
   of glare (the frame over-exposed as CONDITIONS' "bright") on every frame where a ground-truth event is
   first seen: the ground truth's events reported, other events, and how often the pipeline said a
-  region was over-exposed or the picture too dark (CameraExposure; evened out, with the median gains
-  judged on the flashed frames). The runs evened out without flashes also say how steady the followed
-  light is: RoomLight's gains on each frame against their median from
-  the first event that names a card or a die on (a face-up card or the die in sight), and before it.
+  region was over-exposed or the picture too dark (CameraExposure); evened out and flashed, the median
+  gains judged on the flashed frames. The runs evened out without flashes also say how steady the
+  followed light is: RoomLight's gains on each frame against their median from the first event that
+  names a card or a die on (a face-up card or the die in sight), and before it.
 
 --frames plays only each video's first N frames, for a quick look: the events first seen within them
 are expected, so one first seen in the last few frames, before the chain could report it, counts missing.
