@@ -29,7 +29,7 @@ from calibration.table import TableCalibration
 from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
-from vision.colour import CameraExposure, OverExposed, RoomLight, TooDark
+from vision.colour import CameraExposure, Notice, RoomLight
 from vision.tracking import Seen, Tracker
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
@@ -85,7 +85,7 @@ class RunResult:
     error: str | None = None  # why the source stopped early, None when it simply ended
     detector_calls: int = 0
     seconds: float = 0.0
-    notices: list[OverExposed | TooDark] = field(default_factory=list)  # what the camera's exposure keeps from being read
+    notices: list[Notice] = field(default_factory=list)  # what the camera's exposure keeps from being read
 
 
 class Pipeline:
@@ -96,7 +96,7 @@ class Pipeline:
                  px_per_mm: float = 1.25, die_px_per_mm: float = 2.5, change_threshold: float = 8.0,
                  refresh_frames: int = 15, t_offset: float = 0.0, even_light: bool = True,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None,
-                 on_notice: Callable[[OverExposed | TooDark], None] | None = None):
+                 on_notice: Callable[[Notice], None] | None = None):
         """even_light: even out the room's light (RoomLight) in what the detector is handed; off, it
         sees the camera's colours. on_notice is told when a region turns over-exposed or the picture too
         dark (CameraExposure; too dark only while the light is evened out, which measures white)."""

@@ -132,7 +132,7 @@ def test_the_over_exposure_notice_says_where_and_what_to_do_in_either_language()
                                     "lies there cannot be read; turn the camera's exposure or the light down")
     assert notice.message() == ("kamera: dome: 93 % kuvasta on puhtaan valkoista (ylivalottunut), eikä siinä olevaa "
                                 "voi lukea; pienennä kameran valotusta tai himmennä valoa")
-    with pytest.raises(ValueError, match="language must be 'fi' or 'en', got 'sv'"):
+    with pytest.raises(ValueError, match=r"language must be one of \('fi', 'en'\), got 'sv'"):
         notice.message("sv")
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from referee.core import LANGUAGES
+
 WHITE_SHARE = 0.01   # the brightest share of the pixels taken for white (card faces, dice, glare)
 DIM_WHITE = 200      # white darker than this (in the brightest channel) is lifted to it
 MOST_GAIN = 2.5      # a channel is brightened at most this much (a dim bulb's blue)
@@ -113,42 +115,52 @@ def clipped_share(image: np.ndarray) -> float:
     return cv2.countNonZero(cv2.inRange(sample, (CLIPPED,) * 3, (255,) * 3)) / (sample.shape[0] * sample.shape[1])
 
 
+class Notice:
+    """What the camera's picture keeps from being read, said in Finnish (`fi`) or English (`en`) as the
+    referee's rulings are."""
+
+    fi: str
+    en: str
+
+    def message(self, language: str = "fi") -> str:
+        if language not in LANGUAGES:
+            raise ValueError(f"language must be one of {LANGUAGES}, got {language!r}")
+        return self.fi if language == "fi" else self.en
+
+
 @dataclass(frozen=True)
-class OverExposed:
-    """A region of the table the camera shows over-exposed: `share` of its picture clipped white. Its
-    message, in Finnish or English as the rulings are, says what to do."""
+class OverExposed(Notice):
+    """A region of the table the camera shows over-exposed: `share` of its picture clipped white."""
 
     region: str
     share: float
 
-    def message(self, language: str = "fi") -> str:
-        _check(language)
-        percent = round(self.share * 100)
-        if language == "fi":
-            return (f"kamera: {self.region}: {percent} % kuvasta on puhtaan valkoista (ylivalottunut), eikä siinä "
-                    f"olevaa voi lukea; pienennä kameran valotusta tai himmennä valoa")
-        return (f"camera: {self.region}: {percent}% of the camera's picture is pure white (over-exposed), so what "
-                f"lies there cannot be read; turn the camera's exposure or the light down")
+    @property
+    def fi(self) -> str:
+        return (f"kamera: {self.region}: {round(self.share * 100)} % kuvasta on puhtaan valkoista (ylivalottunut), "
+                f"eikä siinä olevaa voi lukea; pienennä kameran valotusta tai himmennä valoa")
+
+    @property
+    def en(self) -> str:
+        return (f"camera: {self.region}: {round(self.share * 100)}% of the camera's picture is pure white "
+                f"(over-exposed), so what lies there cannot be read; turn the camera's exposure or the light down")
 
 
 @dataclass(frozen=True)
-class TooDark:
+class TooDark(Notice):
     """The camera's picture too dark to read cards and dice right: white came out at `white` of 255."""
 
     white: float
 
-    def message(self, language: str = "fi") -> str:
-        _check(language)
-        if language == "fi":
-            return (f"kamera: kuva on liian tumma (valkoinen vain {self.white:.0f}/255), joten kortit ja nopat "
-                    f"voidaan lukea väärin; lisää valoa tai kameran valotusta")
+    @property
+    def fi(self) -> str:
+        return (f"kamera: kuva on liian tumma (valkoinen vain {self.white:.0f}/255), joten kortit ja nopat "
+                f"voidaan lukea väärin; lisää valoa tai kameran valotusta")
+
+    @property
+    def en(self) -> str:
         return (f"camera: the picture is too dark (white only {self.white:.0f} of 255), so cards and dice may be "
                 f"misread; turn the light or the camera's exposure up")
-
-
-def _check(language: str) -> None:
-    if language not in ("fi", "en"):
-        raise ValueError(f"language must be 'fi' or 'en', got {language!r}")
 
 
 class CameraExposure:
@@ -164,11 +176,11 @@ class CameraExposure:
         self._streak: dict[str, int] = {}   # frames in a row with (> 0) or without (< 0) the trouble
         self._reported: set[str] = set()
 
-    def look(self, regions: dict[str, np.ndarray], white: float | None) -> list[OverExposed | TooDark]:
+    def look(self, regions: dict[str, np.ndarray], white: float | None) -> list[Notice]:
         """One frame: each region's image (the camera's own pixels), and how bright white came out over
         them all (RoomLight.white, as last judged; None until anything white was in sight, which leaves
         the darkness unjudged). The notices that are new."""
-        notices: list[OverExposed | TooDark] = []
+        notices: list[Notice] = []
         for name, image in regions.items():
             share = clipped_share(image)
             if self._lasted(name, share >= OVER_EXPOSED):
