@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -42,9 +43,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_detect import CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name, validation_scenes  # noqa: E402
-from benchmarks.bench_pipeline import LitSource, matches  # noqa: E402
-from benchmarks.compare_detectors import counts  # noqa: E402
+from benchmarks.bench_detect import CONDITIONS, changed, machine, scene_set, set_name  # noqa: E402
+from benchmarks.bench_pipeline import matches  # noqa: E402
+from benchmarks.compare_detectors import compare, refuse_repeats  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from pelituomari.commands.run import sample_paths  # noqa: E402
@@ -65,7 +66,7 @@ GAMES = ("kiketti", "kimble")
 
 
 def lit(lamp: str | None, image: np.ndarray) -> np.ndarray:
-    """image under a lamp of LIGHTS; as rendered for None."""
+    """image under a lamp of LIGHTS (FLASH among them); as it came for None."""
     return image if lamp is None else changed(LIGHTS[lamp], image)
 
 
@@ -78,59 +79,73 @@ def part_way(before: np.ndarray | None, after: np.ndarray | None, share: float) 
     return start + np.float32(share) * (after - start)
 
 
-def both_ways(detect_even, detect_raw, live, image) -> dict:
-    """{(who, way): detections} of `detect`'s Detector and the live one, the light evened out and not."""
-    return {("detect", "evened_out"): detect_even.detect(image), ("detect", "as_seen"): detect_raw.detect(image),
-            ("live", "evened_out"): live.detect(white_balanced(image)), ("live", "as_seen"): live.detect(image)}
+class Evened:
+    """A detector handed each image with its light evened out over the whole image (white_balanced), as
+    the live pipeline's RoomLight evens a frame out over all its zones together."""
+
+    def __init__(self, detector):
+        self.detector = detector
+
+    def detect(self, image: np.ndarray):
+        return self.detector.detect(white_balanced(image))
+
+
+def four_ways(detect_even, detect_raw, live) -> dict:
+    """`detect`'s Detector and the live one, the light evened out and not, each named "WHO WAY"."""
+    return {"detect evened_out": detect_even, "detect as_seen": detect_raw,
+            "live evened_out": Evened(live), "live as_seen": live}
+
+
+def by_who(result: dict) -> dict:
+    """compare's pooled counts of four_ways as {who: {camera: {way: counts}}}."""
+    out = {}
+    for name, cams in result.items():
+        who, way = name.split()
+        for cam, r in cams.items():
+            out.setdefault(who, {}).setdefault(cam, {})[way] = r["pooled"]
+    return out
+
+
+def bulb_coming_on(share: float):
+    """A camera (compare's): the scene on the frame a bulb comes on, its gains share of the way from the
+    scene's own light's to the bulb's."""
+    def camera(image: np.ndarray) -> np.ndarray:
+        bulb = lit(BULB, image)
+        gains = part_way(white_gains(image), white_gains(bulb), share)
+        return bulb if gains is None else balanced(bulb, gains)
+    return camera
 
 
 def scenes_under_lamps(detect_even, detect_raw, live, n: int, seed: int, cache_root, lamps, kind=None) -> dict:
-    """The lamps and bulb_coming_on sections over the set's first n validation scenes."""
-    names = ["rendered", *lamps]
-    tallies = {(who, lamp, way): Tally() for who in ("detect", "live") for lamp in names for way in ("evened_out", "as_seen")}
-    coming_on = {share: Tally() for share in SHARES}
-    for scene, image in validation_scenes(n, seed, cache_root, kind):
-        truth, hidden = scene_truth(scene, image)
-        for lamp in names:
-            seen = lit(None if lamp == "rendered" else lamp, image)
-            for (who, way), dets in both_ways(detect_even, detect_raw, live, seen).items():
-                tallies[who, lamp, way].add(truth, dets, hidden)
-        bulb = lit(BULB, image)
-        before, after = white_gains(image), white_gains(bulb)
-        for share, tally in coming_on.items():
-            gains = part_way(before, after, share)
-            tally.add(truth, live.detect(bulb if gains is None else balanced(bulb, gains)), hidden)
-    lamps_out = {}
-    for (who, lamp, way), tally in tallies.items():
-        lamps_out.setdefault(who, {}).setdefault(lamp, {})[way] = counts(tally)
-    return {"lamps": lamps_out, "bulb_coming_on": {str(share): counts(t) for share, t in coming_on.items()}}
+    """The lamps and bulb_coming_on sections over the set's first n validation scenes (made twice: once
+    for all four ways under the lamps, once for the live detector on the bulb's first frame)."""
+    cameras = {"rendered": lambda image: image, **{lamp: partial(lit, lamp) for lamp in lamps}}
+    lamps_out = by_who(compare(four_ways(detect_even, detect_raw, live), [(seed, kind)], n, cache_root, cameras))
+    coming_on = compare({"live": live}, [(seed, kind)], n, cache_root,
+                        {str(share): bulb_coming_on(share) for share in SHARES})["live"]
+    return {"lamps": lamps_out, "bulb_coming_on": {share: r["pooled"] for share, r in coming_on.items()}}
 
 
 def own_light(detect_even, detect_raw, live, sets, n: int, cache_root) -> dict:
     """Both detectors on the sets as rendered, the light evened out and not, pooled."""
-    tallies = {(who, way): Tally() for who in ("detect", "live") for way in ("evened_out", "as_seen")}
-    for seed, kind in sets:
-        for scene, image in validation_scenes(n, seed, cache_root, kind):
-            truth, hidden = scene_truth(scene, image)
-            for key, dets in both_ways(detect_even, detect_raw, live, image).items():
-                tallies[key].add(truth, dets, hidden)
-    out = {"sets": [set_name(s) for s in sets], "scenes_per_set": n}
-    for (who, way), tally in tallies.items():
-        out.setdefault(who, {})[way] = counts(tally)
-    return out
+    result = compare(four_ways(detect_even, detect_raw, live), sets, n, cache_root, {"rendered": lambda image: image})
+    return {"sets": [set_name(s) for s in sets], "scenes_per_set": n,
+            **{who: cams["rendered"] for who, cams in by_who(result).items()}}
 
 
-class FlashSource(FrameSource):
-    """A source's frames, those whose index is in `at` over-exposed as by a flash of glare (FLASH)."""
+class LampSource(FrameSource):
+    """A video's frames as a camera sees them under a lamp of LIGHTS (None: as recorded), those whose index
+    is in flash_at over-exposed as by a flash of glare (FLASH) on top."""
 
-    def __init__(self, source: FrameSource, at: set[int]):
-        self.source, self.at, self.name = source, at, source.name
+    def __init__(self, source: FrameSource, lamp: str | None, flash_at: set[int] = frozenset()):
+        self.source, self.lamp, self.flash_at, self.name = source, lamp, flash_at, source.name
 
     def read(self) -> Frame | None:
         frame = self.source.read()
-        if frame is None or frame.index not in self.at:
-            return frame
-        return Frame(lit(FLASH, frame.image), frame.t, frame.index)
+        if frame is None:
+            return None
+        image = lit(self.lamp, frame.image)
+        return Frame(lit(FLASH, image) if frame.index in self.flash_at else image, frame.t, frame.index)
 
     def close(self) -> None:
         self.source.close()
@@ -166,7 +181,7 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
         truth = [e for e in truth if round(e.t * fps) < frames]
     flash_at = {round(e.t * fps) for e in truth} if flashes else set()
     gains = []
-    with FlashSource(LitSource(camera, lambda image: image if lamp is None else LIGHTS[lamp](image)), flash_at) as source:
+    with LampSource(camera, lamp, flash_at) as source:
         while frames is None or pipeline.result.frames < frames:
             frame = source.read()
             if frame is None:
@@ -227,10 +242,8 @@ def main(argv=None) -> int:
         ap.error(f"--scenes must be 1 or more, got {a.scenes}")
     if a.frames is not None and a.frames < 1:
         ap.error(f"--frames must be 1 or more, got {a.frames}")
-    if len(set(a.lamps)) < len(a.lamps):
-        ap.error(f"a lamp is named twice: {' '.join(a.lamps)}")
-    if len(set(a.own_light_sets)) < len(a.own_light_sets):
-        ap.error(f"a set is named twice: {' '.join(set_name(s) for s in a.own_light_sets)}")
+    refuse_repeats(ap, "lamp", a.lamps)
+    refuse_repeats(ap, "set", [set_name(s) for s in a.own_light_sets])
     weights = a.weights or DEFAULT_WEIGHTS
     try:
         detect_even = Detector(weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS)

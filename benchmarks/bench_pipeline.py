@@ -9,10 +9,9 @@ Measures, on this machine's CPU:
   is re-detected only when its image changed) and once with it off (every region every frame);
 * latency: the video is played as a live camera (frames released at their real times, only the
   newest kept), and for every event the ground truth dates, the time from the capture of the
-  frame that first showed it to the moment its rulings were printed;
-* light: both sample videos (Kiketti, Kimble) under the lamps of bench_detect.CONDITIONS, with
-  the room's light evened out (vision.colour.RoomLight, the default) and without: how many of the
-  ground truth's events the chain still reports.
+  frame that first showed it to the moment its rulings were printed.
+
+How the chain fares under other lamps is benchmarks/bench_light.py's (`videos`).
 
 Targets (issue 5): >= 10 fps at 1280x720, <= 300 ms from first sighting to ruling.
 """
@@ -32,14 +31,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_detect import CONDITIONS, changed  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
 from pelituomari.commands.run import sample_paths  # noqa: E402
 from pelituomari.game import referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
 from pelituomari.store import EventStore  # noqa: E402
 from referee.events import read_jsonl  # noqa: E402
-from vision.capture import Frame, FrameSource, LiveSource, VideoFileSource  # noqa: E402
+from vision.capture import LiveSource, VideoFileSource  # noqa: E402
 from vision.detector import live_detector  # noqa: E402
 
 
@@ -120,48 +118,6 @@ def matches(emitted: list, truth: list) -> list[int | None]:
     return out
 
 
-class LitSource(FrameSource):
-    """A video's frames as a camera under another lamp sees them: each channel scaled (CONDITIONS)."""
-
-    def __init__(self, source: FrameSource, change):
-        self.source, self.change, self.name = source, change, source.name
-
-    def read(self) -> Frame | None:
-        frame = self.source.read()
-        if frame is None:
-            return None
-        return Frame(changed(self.change, frame.image), frame.t, frame.index)
-
-    def close(self) -> None:
-        self.source.close()
-
-
-def under_light(detector, tmp: Path) -> dict:
-    """Each sample video under each lamp of CONDITIONS, the light evened out and not: events reported of
-    the ground truth's (gated chain, as fast as it goes)."""
-    out = {}
-    for game in ("kiketti", "kimble"):
-        video, calibration_path, truth_path = sample_paths(game)
-        calibration = TableCalibration.load(calibration_path)
-        events = read_jsonl(truth_path.read_text(encoding="utf-8").splitlines())
-        start, truth = events[0], events[1:]
-        lamps = {"as recorded": lambda image: image,
-                 **{name: change for name, (kind, change) in CONDITIONS.items() if kind == "light"}}
-        for name, change in lamps.items():
-            row = {"expected": len(truth)}
-            for even_light in (True, False):
-                pipeline, store = _chain(detector, calibration, start, tmp / f"light_{game}.db", even_light=even_light)
-                with LitSource(VideoFileSource(video), change) as source:
-                    result = pipeline.run(source)
-                store.close()
-                (tmp / f"light_{game}.db").unlink()
-                found = sum(i is not None for i in matches(result.events, truth))
-                row["evened_out" if even_light else "as_seen"] = {"matched": found, "other_events": len(result.events) - found}
-            out.setdefault(game, {})[name] = row
-            print(game, name, row, flush=True)
-    return out
-
-
 def _same(a, b) -> bool:
     keys = ("type", "card", "from_zone", "to_zone", "by", "zone", "cards", "value")
     ja, jb = a.to_json(), b.to_json()
@@ -190,7 +146,6 @@ def main() -> int:
         gated = throughput(detector, video, calibration, start, True, tmp)
         ungated = throughput(detector, video, calibration, start, False, tmp)
         lat = latency(detector, video, calibration, start, truth, tmp)
-        light = under_light(detector, tmp)
     out = {
         "what": "whole chain on the Kiketti sample video: decode, rectify zone regions, detect, track, store, referee",
         "video": str(video.relative_to(ROOT)), "resolution": "1280x720", "video_fps": 15,
@@ -199,7 +154,6 @@ def main() -> int:
         "throughput_change_gated": gated, "throughput_every_region_every_frame": ungated,
         "latency_first_sighting_to_ruling": {k: v for k, v in lat.items() if k != "per_event"},
         "latency_per_event": lat["per_event"],
-        "under_light": light,
         "targets": {"fps": 10, "latency_ms": 300},
         "met": {"fps": gated["fps"] >= 10, "fps_without_gate": ungated["fps"] >= 10,
                 "latency": lat["max_ms"] is not None and lat["max_ms"] <= 300},

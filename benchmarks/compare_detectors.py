@@ -43,16 +43,22 @@ def counts(tally: Tally) -> dict:
             "dice_found": c["dice_found"], "dice_read": c["dice_read"], "false": c["false"]}
 
 
-def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, cache_root, conditions: list[str]) -> dict:
+def cameras_for(conditions: list[str]) -> dict:
+    """The scenes as rendered, then under each of bench_detect's CONDITIONS named: {name: image -> image}."""
+    return {"rendered": lambda image: image,
+            **{name: lambda image, change=CONDITIONS[name][1]: changed(change, image) for name in conditions}}
+
+
+def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, cache_root, cameras: dict) -> dict:
     """{folder: {camera: {"pooled": counts, "by_set": {set: counts}}}} over each set's first `scenes`
-    validation scenes; detectors maps a folder's name to its Detector."""
-    cameras = ["rendered", *conditions]
+    validation scenes; detectors maps a folder's name to its Detector (anything with detect), cameras a
+    camera's name to what it makes of a scene's image (cameras_for)."""
     tallies = {(name, cam, s): Tally() for name in detectors for cam in cameras for s in sets}
     for s in sets:
         for scene, image in validation_scenes(scenes, s[0], cache_root, s[1]):
             truth, hidden = scene_truth(scene, image)
-            for cam in cameras:
-                seen = image if cam == "rendered" else changed(CONDITIONS[cam][1], image)
+            for cam, camera in cameras.items():
+                seen = camera(image)
                 for name, detector in detectors.items():
                     tallies[name, cam, s].add(truth, detector.detect(seen), hidden)
     result = {}
@@ -73,6 +79,12 @@ def table(result: dict) -> str:
     return "\n".join(rows)
 
 
+def refuse_repeats(ap: argparse.ArgumentParser, what: str, names: list[str]) -> None:
+    """Stop with a message where a name is given twice (its tallies would merge and count twice)."""
+    if len(set(names)) < len(names):
+        ap.error(f"a {what} is named twice: {' '.join(names)}")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("folders", nargs="+", help="model folders, each a whole set (detector and readers)")
@@ -87,17 +99,15 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.scenes < 1:
         ap.error(f"--scenes must be 1 or more, got {a.scenes}")
-    if len(set(a.folders)) < len(a.folders):
-        ap.error(f"a folder is named twice: {' '.join(a.folders)}")
-    if len(set(a.sets)) < len(a.sets):
-        ap.error(f"a set is named twice: {' '.join(set_name(s) for s in a.sets)}")
+    refuse_repeats(ap, "folder", a.folders)
+    refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
     try:
         detectors = {folder: Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS) for folder in a.folders}
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes,
               "views": DEFAULT_VIEWS, "conf": DEFAULT_CONF,
-              "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, a.conditions)}
+              "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions))}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")
     print(table(result["counts"]))

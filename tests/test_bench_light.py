@@ -58,23 +58,32 @@ def test_lamps_are_read_evened_out_and_as_seen_and_the_bulb_part_way(grey_scenes
     assert len(live.seen) == 2 * (2 * 3 + 4)  # per scene: three lights twice, four shares
 
 
+class Grey(FrameSource):
+    """Three frames of grey 100 (245 for `white`), 1/15 s apart."""
+    name = "grey"
+
+    def __init__(self, level=100):
+        self.level, self.index = level, 0
+
+    def read(self):
+        if self.index == 3:
+            return None
+        self.index += 1
+        return Frame(np.full((2, 2, 3), self.level, np.uint8), self.index / 15, self.index - 1)
+
+
 def test_flashes_over_expose_only_the_named_frames():
-    class Grey(FrameSource):
-        name = "grey"
-
-        def __init__(self):
-            self.index = 0
-
-        def read(self):
-            if self.index == 3:
-                return None
-            self.index += 1
-            return Frame(np.full((2, 2, 3), 100, np.uint8), self.index / 15, self.index - 1)
-
-    with bench_light.FlashSource(Grey(), {1}) as source:
+    with bench_light.LampSource(Grey(), None, {1}) as source:
         frames = [source.read() for _ in range(4)]
     assert [f.image[0, 0, 0] for f in frames[:3]] == [100, 170, 100]
     assert [f.index for f in frames[:3]] == [0, 1, 2] and frames[3] is None
+
+
+def test_a_lamp_scales_each_channel_and_keeps_the_frame_s_time():
+    with bench_light.LampSource(Grey(245), "tungsten") as source:
+        frame = source.read()
+    assert (frame.t, frame.index) == (1 / 15, 0)
+    assert tuple(frame.image[0, 0]) == (110, 183, 245)
 
 
 def test_steadiness_measures_the_gains_against_their_median_from_the_anchor_on():

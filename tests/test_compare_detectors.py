@@ -40,7 +40,8 @@ def test_each_folder_is_scored_on_the_same_images_per_set_and_pooled(one_card_sc
     reads = Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Td")])
     misreads = Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Th"),
                                        Detection("die", (80, 80, 95, 95), 0.4, die=2)])
-    result = compare_detectors.compare({"a": reads, "b": misreads}, [(207, None), (208, "cards")], 2, "runs/cards", ["sharpened"])
+    result = compare_detectors.compare({"a": reads, "b": misreads}, [(207, None), (208, "cards")], 2, "runs/cards",
+                                        compare_detectors.cameras_for(["sharpened"]))
     assert one_card_scenes == [(207, None), (207, None), (208, "cards"), (208, "cards")]
     assert result["a"]["rendered"] == {
         "pooled": {"cards_found": 4, "cards_read": 4, "dice_found": 0, "dice_read": 0, "false": 0},
@@ -54,7 +55,7 @@ def test_each_folder_is_scored_on_the_same_images_per_set_and_pooled(one_card_sc
 def test_a_condition_changes_the_image_each_folder_is_shown(one_card_scenes):
     """Dim light darkens the scene; a detector that finds the card only in a bright image misses it there."""
     bright_eye = Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Td")] if image.max() >= 40 else [])
-    result = compare_detectors.compare({"eye": bright_eye}, [(3, None)], 1, "runs/cards", ["dim"])
+    result = compare_detectors.compare({"eye": bright_eye}, [(3, None)], 1, "runs/cards", compare_detectors.cameras_for(["dim"]))
     assert (result["eye"]["rendered"]["pooled"]["cards_found"], result["eye"]["dim"]["pooled"]["cards_found"]) == (1, 0)
 
 
