@@ -7,7 +7,7 @@
 A candidate (a detector continued on new data, a soup of two) is shipped or not on counts of objects, not
 on rounded shares: a few dozen cards of 3000 decide it. This scores every folder on each scene as it is
 made, so all see the same images, and no scene is kept: 1200 scenes' images would take a gigabyte.
-The default sets are the choice sets, made only for choosing (models/MODEL_CARD.md, "Data": never trained
+The default sets are the choice sets, made only for choosing (models/MODEL_CARD.md, "Results": never trained
 on, apart from the benchmark's --more-sets). Each folder is a whole set of weights as `pelituomari
 detect` loads it (a detector and its readers); each is run as `detect` runs it (one view, its
 confidence). --conditions names bench_detect's CONDITIONS to score the scenes under as well; the scenes

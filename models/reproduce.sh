@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 29 steps, numbered as in models/MODEL_CARD.md
-# ("Training"), which says what each step did, why, and what it measured.
+# Remake the shipped weights the way they were made: 29 steps, numbered as in models/TRAINING.md,
+# which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 #

@@ -359,7 +359,7 @@ def live_detector(weights: str | Path | None = None) -> Detector:
     pipeline, detector_live.onnx, with a smaller input than detector.onnx: the pipeline must rule within
     300 ms of a card landing, while `detect` reads photographs one by one and takes the larger, surer
     network (`models.train --ship --live-imgsz` exports both; the shipped one has weights of its own,
-    detector_live.pt, trained further at 320 px, where they find more dice: models/MODEL_CARD.md, step
+    detector_live.pt, trained further at 320 px, where they find more dice: models/TRAINING.md, step
     23). A folder without one uses its detector.onnx for both. Markers off: the pipeline looks only
     inside the table's zones. White balance off: the pipeline hands over one zone at a time, and a zone
     holding only backs on coloured cloth has no white to judge the light by; the pipeline evens the

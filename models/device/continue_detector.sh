@@ -2,7 +2,7 @@
 # On a lent GPU machine: fresh scenes made on its cores, then a detector continued for what is left of a
 # time budget; stripped best/last checkpoints (in 15 MiB parts where larger), results.csv and the log are left
 # in $OUT to come back.
-# Steps 22, 23, 25, 26 and 27 were made so (models/MODEL_CARD.md, "Training"). A session lends 15 minutes of
+# Steps 22, 23, 25, 26 and 27 were made so (models/TRAINING.md). A session lends 15 minutes of
 # device time and one command at most 10, and the machine's start counts, so one call of about 540 s is
 # the whole budget: the data take 1-3.5 minutes of it on 16 cores (step 27's 10 650 scenes 204 s on an H100
 # machine, step 25's as many 170 s on an H200 one), training the rest (26 and 39 epochs at 480 px).
