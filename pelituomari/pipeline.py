@@ -128,7 +128,7 @@ class Pipeline:
         out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen)]
         self.result.frames += 1
         if self.annotator is not None:
-            self.annotator.write(frame, seen, self.result.rulings[-1:])
+            self.annotator.write(frame, seen, self.result.rulings[-1:], self.exposure.standing)
         return out
 
     def _submitted(self) -> list[Event]:

@@ -147,6 +147,17 @@ def test_an_over_exposed_region_is_reported_again_only_after_it_was_well_exposed
     assert [n is not None for n in again] == [False, False, True] + [False] * 5 + [True]
 
 
+def test_a_notice_stands_until_its_trouble_has_been_gone_as_long_as_it_took_to_report():
+    exposure = CameraExposure(3)
+    white, grey = np.full((8, 8, 3), 255, np.uint8), np.full((8, 8, 3), 128, np.uint8)
+    standing = []
+    for w in [True] * 4 + [False] * 2 + [True] + [False] * 3:
+        exposure.look({"dome": white if w else grey}, 240.0)
+        standing.append(exposure.standing)
+    # reported on the 3rd frame; the white frame among the good ones starts their count again
+    assert standing == [[], []] + [[OverExposed("dome", 1.0)]] * 7 + [[]]
+
+
 def test_a_picture_kept_too_dark_is_reported_once_while_nothing_white_leaves_it_unjudged():
     exposure = CameraExposure(2)
     grey = {"dome": np.full((8, 8, 3), 60, np.uint8)}

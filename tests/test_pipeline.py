@@ -140,8 +140,17 @@ def test_a_region_the_camera_keeps_over_exposed_is_reported_once():
     """The middle of the table washed out to pure white for a second (15 frames) is named; the seats,
     green cloth still, are not."""
     cal, H = _calibration()
-    told = []
-    pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append)
+    told, drawn = [], []
+
+    class NoticeRecorder:   # the annotated video's part: which notices each frame is drawn with
+        def write(self, frame, seen, rulings, notices):
+            drawn.append([n.region for n in notices])
+
+        def close(self):
+            pass
+
+    pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append,
+                        annotator=NoticeRecorder())
     washed = _frame(H, [])
     stock = ZONES["stock"]
     x0, y0, x1, y1 = stock.x0, stock.y0, stock.x1, stock.y1
@@ -151,6 +160,7 @@ def test_a_region_the_camera_keeps_over_exposed_is_reported_once():
         pipeline.process(Frame(washed, n / 15, n))
     assert [n.region for n in told] == ["stock+pile"] and told[0].share >= 0.3
     assert pipeline.result.notices == told
+    assert drawn == [[]] * 14 + [["stock+pile"]] * 6   # from the frame it is told on, while it lasts
 
 
 def test_a_picture_the_camera_keeps_too_dark_is_reported_once():

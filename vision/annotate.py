@@ -1,5 +1,6 @@
 """What the camera recognised, drawn: the live pipeline's annotated video (zones, objects, the latest
-ruling, frame by frame), and a photo's detections as `pelituomari detect --draw` shows them."""
+ruling and what the camera's exposure keeps from being read, frame by frame), and a photo's detections
+as `pelituomari detect --draw` shows them."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from calibration.table import TableCalibration
 from vision.tracking import Seen
 
 COLOURS = {"card": (0, 255, 255), "card_back": (255, 160, 0), "die": (255, 0, 255)}  # BGR, by kind
+NOTICE_BANNER = (0, 0, 150)   # BGR: dark red behind the camera's notices
+NOTICE_LINE_PX = 24
 
 
 def label_of(kind: str, card: str | None, die: int | None) -> str:
@@ -49,7 +52,10 @@ class VideoAnnotator:
         self._writer: cv2.VideoWriter | None = None
         self._latest = ""
 
-    def write(self, frame, seen: list[Seen], rulings) -> None:
+    def draw(self, frame, seen: list[Seen], rulings, notices=()) -> np.ndarray:
+        """The frame with the zones, each object seen and its reading, the latest ruling in a banner at
+        the bottom, and each camera notice still standing (vision.colour.CameraExposure.standing) in a
+        red banner at the top: a video of missed rolls says why they were missed."""
         image = draw_zones(frame.image, self.calibration, thickness=1)
         for s in seen:
             x, y = self.calibration.to_pixels([[s.x, s.y]])[0]
@@ -58,10 +64,20 @@ class VideoAnnotator:
             cv2.putText(image, label, (int(x) + 7, int(y) - 7), cv2.FONT_HERSHEY_SIMPLEX, 0.6, colour, 2, cv2.LINE_AA)
         if rulings:
             self._latest = rulings[-1].message(self.language)
-        h = image.shape[0]
-        cv2.rectangle(image, (0, h - 34), (image.shape[1], h), (0, 0, 0), -1)
+        h, w = image.shape[:2]
+        cv2.rectangle(image, (0, h - 34), (w, h), (0, 0, 0), -1)
         cv2.putText(image, f"{frame.t:7.2f}s  {_ascii(self._latest)}", (8, h - 11), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
                     (255, 255, 255), 1, cv2.LINE_AA)
+        lines = [line for n in notices for line in _wrapped(_ascii(n.message(self.language)), w - 16)]
+        if lines:
+            cv2.rectangle(image, (0, 0), (w, NOTICE_LINE_PX * len(lines) + 10), NOTICE_BANNER, -1)
+            for i, line in enumerate(lines):
+                cv2.putText(image, line, (8, NOTICE_LINE_PX * (i + 1)), cv2.FONT_HERSHEY_SIMPLEX, 0.6,
+                            (255, 255, 255), 1, cv2.LINE_AA)
+        return image
+
+    def write(self, frame, seen: list[Seen], rulings, notices=()) -> None:
+        image = self.draw(frame, seen, rulings, notices)
         if self._writer is None:
             self._writer = cv2.VideoWriter(str(self.path), cv2.VideoWriter_fourcc(*"mp4v"), self.fps,
                                            (image.shape[1], image.shape[0]))
@@ -78,3 +94,15 @@ def _ascii(text: str) -> str:
     """OpenCV's fonts draw ASCII only: ä -> a, ö -> o, else '?'."""
     return text.translate(str.maketrans("äöåÄÖÅ–", "aoaAOA-")).encode("ascii", "replace").decode()
 
+
+def _wrapped(text: str, width_px: int, scale: float = 0.6) -> list[str]:
+    """The text broken at spaces into lines no wider than width_px in the annotation's font (a word
+    longer than a line stands alone)."""
+    lines: list[str] = []
+    for word in text.split():
+        line = f"{lines[-1]} {word}" if lines else word
+        if lines and cv2.getTextSize(line, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)[0][0] <= width_px:
+            lines[-1] = line
+        else:
+            lines.append(word)
+    return lines

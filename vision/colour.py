@@ -168,13 +168,13 @@ class CameraExposure:
     over-exposed (white that clipped cannot be evened out again, and a die on a white board clipped with
     it is lost: the over-exposed Kimble sample reports none of its rolls) and a picture too dark (white
     below TOO_DARK: lifted that far, the picture's few grey levels misread dice). Each is reported once
-    it has lasted `frames` frames in a row (a flash of glare is not), and again only after as many
-    frames without it."""
+    it has lasted `frames` frames in a row (a flash of glare is not), and stands until as many frames
+    without it have passed; only then can it be reported again."""
 
     def __init__(self, frames: int = 15):
         self.frames = frames
         self._streak: dict[str, int] = {}   # frames in a row with (> 0) or without (< 0) the trouble
-        self._reported: set[str] = set()
+        self._standing: dict[str, Notice] = {}
 
     def look(self, regions: dict[str, np.ndarray], white: float | None) -> list[Notice]:
         """One frame: each region's image (the camera's own pixels), and how bright white came out over
@@ -183,21 +183,27 @@ class CameraExposure:
         notices: list[Notice] = []
         for name, image in regions.items():
             share = clipped_share(image)
-            if self._lasted(name, share >= OVER_EXPOSED):
-                notices.append(OverExposed(name, share))
-        if white is not None and self._lasted("too dark", white < TOO_DARK):
-            notices.append(TooDark(white))
+            notices += self._judge(name, share >= OVER_EXPOSED, lambda: OverExposed(name, share))
+        if white is not None:
+            notices += self._judge("too dark", white < TOO_DARK, lambda: TooDark(white))
         return notices
 
-    def _lasted(self, key: str, troubled: bool) -> bool:
-        """Count one frame with or without the trouble `key`; whether it has just lasted long enough to report."""
+    @property
+    def standing(self) -> list[Notice]:
+        """The notices given whose trouble has not yet been gone `frames` frames in a row: what a picture
+        of the table should still say is wrong with it."""
+        return list(self._standing.values())
+
+    def _judge(self, key: str, troubled: bool, notice) -> list[Notice]:
+        """Count one frame with or without the trouble `key`; [notice()] if it has just lasted long enough
+        to report, else []."""
         streak = self._streak.get(key, 0)
         self._streak[key] = max(streak, 0) + 1 if troubled else min(streak, 0) - 1
         if not troubled:
             if -self._streak[key] >= self.frames:
-                self._reported.discard(key)
-            return False
-        if self._streak[key] < self.frames or key in self._reported:
-            return False
-        self._reported.add(key)
-        return True
+                self._standing.pop(key, None)
+            return []
+        if self._streak[key] < self.frames or key in self._standing:
+            return []
+        self._standing[key] = notice()
+        return [self._standing[key]]
