@@ -26,6 +26,11 @@ judges by: cards found, face-up cards read, dice found, dice read, false boxes.
   followed light is: RoomLight's gains on each frame against their median from the first event that
   names a card or a die on (a face-up card or the die in sight), and before it.
 
+* glare_spots: both sample videos with a lamp's reflection moving over them (glare_spot: pure white
+  in its middle, fading out; radius SPOTS of the frame's width; spot_centre: swaying over the middle of
+  the frame), the tracker minding the glare (vision.colour.Glare: a card where the picture is clipped
+  white is not gone) and not: the ground truth's events reported, other events, over-exposure notices.
+
 --frames plays only each video's first N frames, for a quick look: the events first seen within them
 are expected, so one first seen in the last few frames, before the chain could report it, counts missing.
 """
@@ -63,6 +68,8 @@ BULB = "tungsten"
 SHARES = (1.0, 0.5, 0.25, 0.125)  # of the way from the old light's gains to the bulb's
 FLASH = "bright"                  # a flash of glare: the frame over-exposed
 GAMES = ("kiketti", "kimble")
+SPOTS = (0.05, 0.1, 0.2)          # a moving glare spot's radius, as a share of the frame's width
+SPOT_PERIODS_S = (9.0, 5.0)       # its path: seconds to sway left and right, and up and down
 
 
 def lit(lamp: str | None, image: np.ndarray) -> np.ndarray:
@@ -133,19 +140,42 @@ def own_light(detect_even, detect_raw, live, sets, n: int, cache_root) -> dict:
             **{who: cams["rendered"] for who, cams in by_who(result).items()}}
 
 
+def glare_spot(image: np.ndarray, centre: tuple[float, float], radius: float) -> np.ndarray:
+    """image with a lamp's reflection on it: pure white out to 0.59 of the radius, fading into the
+    image's own colours beyond (a quarter of the way to white at the radius, nothing at twice it)."""
+    h, w = image.shape[:2]
+    yy, xx = np.ogrid[:h, :w]
+    near = ((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / np.float32(radius) ** 2
+    veil = np.minimum(2 * np.exp(-2 * near, dtype=np.float32), 1)[..., None]
+    return (image + (255 - image.astype(np.float32)) * veil).astype(np.uint8)
+
+
+def spot_centre(t: float, w: int, h: int) -> tuple[float, float]:
+    """Where the moving glare spot is at t seconds: swaying over the middle 60 % of the frame both ways,
+    slowly (SPOT_PERIODS_S), as a lamp's reflection moves when the camera or a glossy board is nudged."""
+    across, down = SPOT_PERIODS_S
+    return w * (0.5 + 0.3 * np.sin(2 * np.pi * t / across)), h * (0.5 + 0.3 * np.sin(2 * np.pi * t / down))
+
+
 class LampSource(FrameSource):
     """A video's frames as a camera sees them under a lamp of LIGHTS (None: as recorded), those whose index
-    is in flash_at over-exposed as by a flash of glare (FLASH) on top."""
+    is in flash_at over-exposed as by a flash of glare (FLASH) on top, and with a glare spot of radius
+    spot (a share of the frame's width; 0: none) moving over every frame (spot_centre)."""
 
-    def __init__(self, source: FrameSource, lamp: str | None, flash_at: set[int] = frozenset()):
-        self.source, self.lamp, self.flash_at, self.name = source, lamp, flash_at, source.name
+    def __init__(self, source: FrameSource, lamp: str | None, flash_at: set[int] = frozenset(), spot: float = 0.0):
+        self.source, self.lamp, self.flash_at, self.spot, self.name = source, lamp, flash_at, spot, source.name
 
     def read(self) -> Frame | None:
         frame = self.source.read()
         if frame is None:
             return None
         image = lit(self.lamp, frame.image)
-        return Frame(lit(FLASH, image) if frame.index in self.flash_at else image, frame.t, frame.index)
+        if frame.index in self.flash_at:
+            image = lit(FLASH, image)
+        if self.spot:
+            h, w = image.shape[:2]
+            image = glare_spot(image, spot_centre(frame.t, w, h), self.spot * w)
+        return Frame(image, frame.t, frame.index)
 
     def close(self) -> None:
         self.source.close()
@@ -167,21 +197,23 @@ def steadiness(gains: list, anchor: int) -> dict:
             "most_off_from_anchor": most_off(after), "most_off_before_anchor": most_off(gains[judged:anchor])}
 
 
-def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool, frames: int | None) -> dict:
-    """One sample video through the live chain: events of the ground truth reported, other events, and
-    (evened out) the gains followed on each frame."""
+def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool, frames: int | None,
+         spot: float = 0.0, mind_glare: bool = True) -> dict:
+    """One sample video through the live chain (a moving glare spot of radius spot on it, LampSource):
+    events of the ground truth reported, other events, and (evened out) the gains followed on each frame."""
     video, calibration_path, truth_path = sample_paths(game)
     calibration = TableCalibration.load(calibration_path)
     events = read_jsonl(truth_path.read_text(encoding="utf-8").splitlines())
     start, truth = events[0], events[1:]
-    pipeline = Pipeline(calibration, detector, referee_for([start]), start.game, even_light=even_light)
+    pipeline = Pipeline(calibration, detector, referee_for([start]), start.game, even_light=even_light,
+                        mind_glare=mind_glare)
     camera = VideoFileSource(video)
     fps = camera.fps
     if frames is not None:
         truth = [e for e in truth if round(e.t * fps) < frames]
     flash_at = {round(e.t * fps) for e in truth} if flashes else set()
     gains = []
-    with LampSource(camera, lamp, flash_at) as source:
+    with LampSource(camera, lamp, flash_at, spot) as source:
         while frames is None or pipeline.result.frames < frames:
             frame = source.read()
             if frame is None:
@@ -225,6 +257,22 @@ def videos(detector, lamps, frames: int | None) -> dict:
     return out
 
 
+def glare_spots(detector, spots, frames: int | None) -> dict:
+    """The glare_spots section: each sample with a glare spot of each radius moving over it (LampSource), the
+    light evened out as shipped, the tracker minding the glare (as shipped) and not."""
+    out = {}
+    for game in GAMES:
+        for spot in spots:
+            row = {}
+            for mind in (True, False):
+                run = play(detector, game, None, True, False, frames, spot, mind)
+                row["glare_minded" if mind else "glare_ignored"] = {
+                    k: run[k] for k in ("expected", "matched", "other_events", "over_exposed_notices")}
+            out.setdefault(game, {})[str(spot)] = row
+            print(game, spot, {k: (v["matched"], v["other_events"]) for k, v in row.items()}, flush=True)
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--weights", help="model folder (default: models/weights)")
@@ -258,6 +306,7 @@ def main(argv=None) -> int:
     if a.own_light_sets:
         result["own_light"] = own_light(detect_even, detect_raw, live, a.own_light_sets, a.scenes, a.cards_cache)
     result["videos"] = videos(live, a.lamps, a.frames)
+    result["glare_spots"] = glare_spots(live, SPOTS, a.frames)
     result["frames"] = a.frames
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

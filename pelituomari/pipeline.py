@@ -9,7 +9,9 @@ light is followed over all regions together (vision.colour.RoomLight) and evened
 detector is handed; the change test looks at the camera's own pixels, so the light settling does
 not count as the table changing.  A region the camera keeps showing over-exposed, or a picture
 kept too dark, is reported (on_notice): neither can be evened out, and cards and dice go unseen or
-misread.
+misread.  Where glare clips the picture white, a card or die the detector no longer finds is taken
+to be still there (vision.colour.Glare, minded by the tracker), not gone: a lamp's reflection
+sliding over a seat would otherwise book a card leaving it.
 
 Every event is stored (SQLite, one transaction each) before the referee rules on it, so a crash
 or a dead camera loses nothing that was already seen.
@@ -29,7 +31,7 @@ from calibration.table import TableCalibration
 from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
-from vision.colour import CameraExposure, Notice, RoomLight
+from vision.colour import CameraExposure, Glare, Notice, RoomLight, clipped_mask, clipped_share
 from vision.tracking import Seen, Tracker
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
@@ -94,12 +96,15 @@ class Pipeline:
     def __init__(self, calibration: TableCalibration, detector, referee: Referee, game: str,
                  store=None, game_id: int | None = None, tracker: Tracker | None = None,
                  px_per_mm: float = 1.25, die_px_per_mm: float = 2.5, change_threshold: float = 8.0,
-                 refresh_frames: int = 15, t_offset: float = 0.0, even_light: bool = True,
+                 refresh_frames: int = 15, t_offset: float = 0.0, even_light: bool = True, mind_glare: bool = True,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None,
                  on_notice: Callable[[Notice], None] | None = None):
         """even_light: even out the room's light (RoomLight) in what the detector is handed; off, it
-        sees the camera's colours. on_notice is told when a region turns over-exposed or the picture too
-        dark (CameraExposure; too dark only while the light is evened out, which measures white)."""
+        sees the camera's colours. mind_glare: the tracker keeps a card (or the die) where glare hides the
+        picture (vision.colour.Glare) instead of taking it for gone (off: as before glare was minded, for
+        benchmarks/bench_light.py to measure what minding it wins). on_notice is told when a region turns
+        over-exposed or the picture too dark (CameraExposure; too dark only while the light is evened out,
+        which measures white)."""
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
             raise ValueError(f"the calibration has no zone(s) {missing} that {game} needs; "
@@ -111,6 +116,8 @@ class Pipeline:
         self.t_offset = t_offset  # added to frame times: a resumed game's clock goes on from its log
         self.light = RoomLight() if even_light else None
         self.exposure = CameraExposure()
+        self.glare = Glare([])   # where the last frame was clipped white: the tracker keeps cards hidden there
+        self.mind_glare = mind_glare
         self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
         self.on_event, self.annotator, self.on_notice = on_event, annotator, on_notice
         self.result = RunResult()
@@ -125,7 +132,8 @@ class Pipeline:
         """One frame through the chain; returns each new event with the rulings it caused."""
         out = [self._record(event) for event in self._submitted()]
         seen = self.look(frame.image)
-        out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen)]
+        hidden = self.glare.hides if self.mind_glare else None
+        out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen, hidden)]
         self.result.frames += 1
         if self.annotator is not None:
             self.annotator.write(frame, seen, self.result.rulings[-1:], self.exposure.standing)
@@ -157,7 +165,9 @@ class Pipeline:
                 for region in self.regions]
         if self.light is not None:
             self.light.update(tops)
-        for notice in self.exposure.look({r.name: top for r, top in zip(self.regions, tops)},
+        clipped = [clipped_mask(top) for top in tops]
+        self.glare = Glare([(region.rect, region.px_per_mm, mask) for region, mask in zip(self.regions, clipped)])
+        for notice in self.exposure.look({r.name: clipped_share(mask) for r, mask in zip(self.regions, clipped)},
                                          None if self.light is None else self.light.white):
             self.result.notices.append(notice)
             if self.on_notice is not None:

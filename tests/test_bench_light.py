@@ -86,6 +86,27 @@ def test_a_lamp_scales_each_channel_and_keeps_the_frame_s_time():
     assert tuple(frame.image[0, 0]) == (110, 183, 245)
 
 
+def test_a_glare_spot_is_pure_white_in_its_middle_and_fades_into_the_picture():
+    image = bench_light.glare_spot(np.full((100, 200, 3), 100, np.uint8), (50.0, 50.0), 20.0)
+    # white out to 0.59 of the radius (x = 61), 27 % of the way to white at the radius (x = 70), nothing at twice it
+    assert [int(image[50, x, 0]) for x in (50, 61, 70, 90, 150)] == [255, 255, 141, 100, 100]
+    assert bench_light.spot_centre(0.0, 200, 100) == (100.0, 50.0)   # it starts in the middle of the frame
+
+
+def test_a_glare_spot_moves_over_every_frame():
+    with bench_light.LampSource(Grey(), None, spot=0.5) as source:
+        frames = [source.read() for _ in range(2)]
+    assert [int(f.image[1, 1, 0]) for f in frames] == [255, 255]   # a 2 x 2 frame lies in its middle
+
+
+def test_glare_over_the_die_as_the_kimble_sample_starts_is_no_roll_when_minded():
+    """The spot (a tenth of the frame's width) lies over the dome in the first frames: minded, the die
+    boxed askew in the glare is not taken for a pop."""
+    minded = bench_light.play(live_detector(), "kimble", None, True, False, 20, spot=0.1)
+    ignored = bench_light.play(live_detector(), "kimble", None, True, False, 20, spot=0.1, mind_glare=False)
+    assert (minded["expected"], minded["other_events"], ignored["other_events"]) == (0, 0, 1)
+
+
 def test_steadiness_measures_the_gains_against_their_median_from_the_anchor_on():
     g = [None, None, np.float32([1.5, 1.0, 1.0]), np.float32([2.0, 1.0, 1.0]), np.float32([2.2, 1.1, 1.0]),
          np.float32([2.0, 1.0, 1.0])]

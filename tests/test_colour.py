@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from vision.colour import (DIM_WHITE, TOO_DARK, CameraExposure, OverExposed, RoomLight, TooDark, clipped_share, lamp_lit_white,
+from vision.colour import (DIM_WHITE, TOO_DARK, CameraExposure, OverExposed, RoomLight, TooDark, Glare, clipped_mask, clipped_share, lamp_lit_white,
                           white_balanced, white_gains)
 
 WARM = np.float32([0.45, 0.75, 1.0])  # B, G, R of white under a warm lamp (red over blue 2.2), not corrected
@@ -109,15 +109,24 @@ def test_only_pixels_white_in_every_channel_count_as_clipped():
     image = np.full((40, 40, 3), 120, np.uint8)
     image[:20] = 255           # half the picture pure white
     image[20:30] = (255, 255, 200)  # bright, but red keeps its detail: not clipped
-    assert clipped_share(image) == 0.5
-    assert clipped_share(np.full((40, 40, 3), 249, np.uint8)) == 0.0
+    assert clipped_share(clipped_mask(image)) == 0.5
+    assert clipped_share(clipped_mask(np.full((40, 40, 3), 249, np.uint8))) == 0.0
+    assert clipped_mask(image).shape == (10, 10)   # every 4th pixel each way
+
+
+def test_glare_hides_a_table_point_where_half_a_card_s_middle_is_clipped():
+    image = np.full((200, 400, 3), 120, np.uint8)      # a region of 200 x 100 mm at 2 px a mm, from (100, 50) mm
+    image[:, 200:] = 255                                # its right half clipped: x from 200 mm on
+    glare = Glare([((100.0, 50.0, 300.0, 150.0), 2.0, clipped_mask(image))])
+    assert [glare.hides(x, 100.0) for x in (150.0, 199.0, 201.0, 250.0)] == [False, False, True, True]
+    assert not glare.hides(350.0, 100.0)                # outside every region: seen nowhere, hidden nowhere
+    assert not Glare([]).hides(250.0, 100.0)
 
 
 def _exposure_notices(shares_white: list[bool], frames: int = 3) -> list:
-    """CameraExposure's notice (or None) for region "dome" on each frame, pure white (True) or mid-grey."""
+    """CameraExposure's notice (or None) for region "dome" on each frame, all clipped (True) or none."""
     exposure = CameraExposure(frames)
-    white, grey = np.full((8, 8, 3), 255, np.uint8), np.full((8, 8, 3), 128, np.uint8)
-    return [(exposure.look({"dome": white if w else grey}, 240.0) or [None])[0] for w in shares_white]
+    return [(exposure.look({"dome": 1.0 if w else 0.0}, 240.0) or [None])[0] for w in shares_white]
 
 
 def test_a_region_over_exposed_frames_in_a_row_is_reported_once():
@@ -149,10 +158,9 @@ def test_an_over_exposed_region_is_reported_again_only_after_it_was_well_exposed
 
 def test_a_notice_stands_until_its_trouble_has_been_gone_as_long_as_it_took_to_report():
     exposure = CameraExposure(3)
-    white, grey = np.full((8, 8, 3), 255, np.uint8), np.full((8, 8, 3), 128, np.uint8)
     standing = []
     for w in [True] * 4 + [False] * 2 + [True] + [False] * 3:
-        exposure.look({"dome": white if w else grey}, 240.0)
+        exposure.look({"dome": 1.0 if w else 0.0}, 240.0)
         standing.append(exposure.standing)
     # reported on the 3rd frame; the white frame among the good ones starts their count again
     assert standing == [[], []] + [[OverExposed("dome", 1.0)]] * 7 + [[]]
@@ -160,7 +168,7 @@ def test_a_notice_stands_until_its_trouble_has_been_gone_as_long_as_it_took_to_r
 
 def test_a_picture_kept_too_dark_is_reported_once_while_nothing_white_leaves_it_unjudged():
     exposure = CameraExposure(2)
-    grey = {"dome": np.full((8, 8, 3), 60, np.uint8)}
+    grey = {"dome": 0.0}
     whites = [75.0, None, 74.0, 70.0, 90.0, 72.0]   # None: nothing white in sight, which neither adds nor breaks
     assert [exposure.look(grey, w) for w in whites] == [[], [], [TooDark(74.0)], [], [], []]
     assert TOO_DARK == 80

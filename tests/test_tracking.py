@@ -22,14 +22,20 @@ def face(zone, card, dx=0.0):
     return Seen("card", *centre(zone, dx), card=card)
 
 
-def feed(tracker, frames, t0=0.0):
-    """Feed a list of per-frame detection lists at DT apart; return all events and the end time."""
+def feed(tracker, frames, t0=0.0, hidden=None):
+    """Feed a list of per-frame detection lists at DT apart (hidden: where glare hides the picture);
+    return all events and the end time."""
     events = []
     t = t0
     for seen in frames:
-        events += tracker.update(round(t, 6), seen)
+        events += tracker.update(round(t, 6), seen, hidden)
         t += DT
     return events, t
+
+
+def glare_at(x0, y0, reach=30.0):
+    """hidden(x, y) for glare clipping the picture within reach mm of (x0, y0)."""
+    return lambda x, y: abs(x - x0) <= reach and abs(y - y0) <= reach
 
 
 def test_a_card_counts_on_the_pile_only_after_n_frames_and_is_dated_by_its_first_sighting():
@@ -278,3 +284,46 @@ def test_a_table_taken_as_it_stands_gives_events_only_for_what_changes_after():
     events, t = feed(tracker, [slap] * 3, t)
     assert events == [CardMoved(t=0.5, source="camera", card="4c", from_zone="seat0", to_zone="pile", face_up=True,
                                 by=0, t_uncertainty=DT)]
+
+
+def _slap_under_glare(mind: bool) -> list:
+    """Two backs in seat0 and one in hand0; glare then hides seat0's middle card while the hand's card is
+    discarded face up (7h), and moves off. The events after the deal."""
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat + [back("hand0")]] * 3)
+    hidden = glare_at(*centre("seat0")) if mind else None
+    frames = [[seat[0], back("hand0")]] * 2 + [[seat[0]]] + [[seat[0], face("pile", "7h")]] * 2
+    events, t = feed(tracker, frames, t, hidden)
+    after, _ = feed(tracker, [seat + [face("pile", "7h")]] * 2, t)   # the glare gone: the card is still there
+    return events + after
+
+
+def test_a_card_glare_hides_is_still_there_and_the_discard_came_from_the_hand():
+    assert _slap_under_glare(mind=True) == [CardMoved(t=0.6, source="camera", card="7h", from_zone="hand0",
+                                                     to_zone="pile", face_up=True, by=0, t_uncertainty=DT)]
+    # not minded, the hidden card was taken for gone: the 7h from seat0, then the seat's card from the hand
+    assert [(e.card, e.from_zone, e.to_zone) for e in _slap_under_glare(mind=False)] == [
+        ("7h", "seat0", "pile"), (None, "hand0", "seat0")]
+
+
+def test_a_card_that_left_under_glare_is_booked_once_the_glare_moves_off():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat] * 3)
+    hidden = glare_at(*centre("seat0"))
+    events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 3, t, hidden)   # slapped while glare hides its place
+    assert events == []   # where it came from is not known yet
+    events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 2, t)
+    assert events == [CardMoved(t=0.3, source="camera", card="5c", from_zone="seat0", to_zone="pile", face_up=True,
+                                by=0, t_uncertainty=DT)]
+
+
+def test_glare_over_the_die_is_neither_a_pop_nor_a_face():
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    _, t = feed(tracker, [die(6)] * 4)
+    hidden = glare_at(*kimble_layout(TABLE)["dome"].centre)
+    events, t = feed(tracker, [[], die(6, 4, 0), []], t, hidden)  # gone, then boxed off its place: the glare's doing
+    events += feed(tracker, [die(6)] * 4, t)[0]
+    assert events == []   # a hand over it would have been a pop (test_a_die_popped_to_the_same_spot_...)
+

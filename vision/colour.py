@@ -24,6 +24,9 @@ LAMP_GREEN = 1.35    # over blue at most LAMP_CAST either way (a bulb, uncorrect
 NEUTRAL = 1.02       # gains all below this: the image is left as it is
 SAMPLE_PIXELS = 150_000  # about how many pixels are looked at (a 12-megapixel photo is strided)
 CLIPPED = 250        # a pixel at least this bright in every channel is clipped white: what it showed is lost
+CLIP_STEP = 4        # clipping is looked for at every 4th pixel each way
+HIDDEN = 0.5         # a card's middle this much clipped is hidden by glare (Glare)
+HIDDEN_REACH_MM = 20.0  # a card's middle: this far each way from its centre (a card is 63 x 88 mm)
 OVER_EXPOSED = 0.3   # a region with this share of its pixels clipped is over-exposed (the Kimble sample's dome
 #                      1.7 times over-exposed: 93 %, and none of its 5 rolls read; as recorded, or under any
 #                      other lamp of bench_detect.CONDITIONS, 0 %; the Kiketti sample over-exposed, whose
@@ -107,12 +110,40 @@ class RoomLight:
         return image if self.gains is None else balanced(image, self.gains)
 
 
-def clipped_share(image: np.ndarray) -> float:
-    """The share of image's pixels (BGR, uint8; every 4th each way: 0.06 ms for a 1125 x 700 region)
-    clipped white: every channel at least CLIPPED."""
+def clipped_mask(image: np.ndarray) -> np.ndarray:
+    """Where image (BGR, uint8) is clipped white, every channel at least CLIPPED: 255 there, else 0, at
+    every CLIP_STEP-th pixel each way (0.06 ms for a 1125 x 700 region)."""
     h, w = image.shape[:2]
-    sample = cv2.resize(image, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_NEAREST)
-    return cv2.countNonZero(cv2.inRange(sample, (CLIPPED,) * 3, (255,) * 3)) / (sample.shape[0] * sample.shape[1])
+    sample = cv2.resize(image, (max(1, w // CLIP_STEP), max(1, h // CLIP_STEP)), interpolation=cv2.INTER_NEAREST)
+    return cv2.inRange(sample, (CLIPPED,) * 3, (255,) * 3)
+
+
+def clipped_share(mask: np.ndarray) -> float:
+    """The share of a clipped_mask's pixels that are clipped."""
+    return cv2.countNonZero(mask) / mask.size
+
+
+class Glare:
+    """Where the camera's picture is clipped white in this frame: a lamp's reflection, glare on glossy
+    cards. What lies there cannot be seen, so a card not found there may well still be there
+    (vision.tracking.Tracker takes it so). Built from each looked-at rectangle of the table (mm), its
+    image's pixels per mm, and that image's clipped_mask."""
+
+    def __init__(self, looked_at: list[tuple[tuple[float, float, float, float], float, np.ndarray]]):
+        self.looked_at = looked_at
+
+    def hides(self, x: float, y: float) -> bool:
+        """Whether at least HIDDEN of a card's middle (HIDDEN_REACH_MM each way) around table point
+        (x, y) mm is clipped, in any rectangle holding the point."""
+        for (x0, y0, x1, y1), px_per_mm, mask in self.looked_at:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                scale = px_per_mm / CLIP_STEP
+                rows = slice(max(0, int((y - y0 - HIDDEN_REACH_MM) * scale)), int((y - y0 + HIDDEN_REACH_MM) * scale) + 1)
+                cols = slice(max(0, int((x - x0 - HIDDEN_REACH_MM) * scale)), int((x - x0 + HIDDEN_REACH_MM) * scale) + 1)
+                middle = mask[rows, cols]
+                if middle.size and cv2.countNonZero(middle) >= HIDDEN * middle.size:
+                    return True
+        return False
 
 
 class Notice:
@@ -176,13 +207,12 @@ class CameraExposure:
         self._streak: dict[str, int] = {}   # frames in a row with (> 0) or without (< 0) the trouble
         self._standing: dict[str, Notice] = {}
 
-    def look(self, regions: dict[str, np.ndarray], white: float | None) -> list[Notice]:
-        """One frame: each region's image (the camera's own pixels), and how bright white came out over
-        them all (RoomLight.white, as last judged; None until anything white was in sight, which leaves
-        the darkness unjudged). The notices that are new."""
+    def look(self, clipped: dict[str, float], white: float | None) -> list[Notice]:
+        """One frame: each region's share clipped white (clipped_share of the camera's own pixels), and how
+        bright white came out over them all (RoomLight.white, as last judged; None until anything white
+        was in sight, which leaves the darkness unjudged). The notices that are new."""
         notices: list[Notice] = []
-        for name, image in regions.items():
-            share = clipped_share(image)
+        for name, share in clipped.items():
             notices += self._judge(name, share >= OVER_EXPOSED, lambda: OverExposed(name, share))
         if white is not None:
             notices += self._judge("too dark", white < TOO_DARK, lambda: TooDark(white))

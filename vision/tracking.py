@@ -26,10 +26,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from referee.events import CardMoved, CardsRevealed, DieSettled, Event, Source, zone_seat
 
 CARD_KINDS = ("card", "card_back")
+SAME_PLACE_MM = 25.0  # a card seen this near where one was is that card (cards in a row lie 75 mm apart)
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,8 @@ class Tracker:
         self._losses: list[_Change] = []
         self._arrivals: list[tuple[str, _Change]] = []  # pile cards waiting for their origin
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
+        self._places: dict[str, list[tuple[float, float]]] = {}  # where each seat's and hand's cards lie
+        self._pile_places: dict[str, tuple[float, float]] = {}  # where each pile card was last seen
         self._die = _Die()
         self._t_prev: float | None = None
         self._baseline_left = baseline_frames
@@ -120,7 +124,9 @@ class Tracker:
 
     # ------------------------------------------------------------ per frame
 
-    def update(self, t: float, seen: list[Seen]) -> list[Event]:
+    def update(self, t: float, seen: list[Seen], hidden: Callable[[float, float], bool] | None = None) -> list[Event]:
+        """One frame's sightings; hidden(x, y) says whether the picture shows nothing at a table point
+        (clipped white by glare, vision.colour.Glare): a card last seen there and not found is kept."""
         dt = 0.0 if self._t_prev is None else round(t - self._t_prev, 6)
         self._t_prev = t
         by_zone: dict[str, list[Seen]] = {z: [] for z in self.zone_names}
@@ -135,12 +141,12 @@ class Tracker:
             self._adopt(by_zone)
             return []
         events: list[Event] = []
-        self._update_pile(t, dt, by_zone.get("pile", []))  # first: a card leaving the pile may be
-        events += self._update_counts(t, dt, by_zone)      # the one a seat gains in this frame
+        self._update_pile(t, dt, by_zone.get("pile", []), hidden)  # first: a card leaving the pile may be
+        events += self._update_counts(t, dt, by_zone, hidden)      # the one a seat gains in this frame
         events += self._resolve_arrivals()
         events += self._update_reveals(t, by_zone)
         if "dome" in by_zone:
-            events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"])
+            events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"], hidden)
         self._expire(t)
         return sorted(events, key=lambda e: e.t)
 
@@ -153,12 +159,12 @@ class Tracker:
         self._shown = {z for z in self._revealed
                        if by_zone[z] and all(s.kind == "card" and s.card is not None for s in by_zone[z])}
 
-    def _update_counts(self, t: float, dt: float, by_zone) -> list[Event]:
+    def _update_counts(self, t: float, dt: float, by_zone, hidden) -> list[Event]:
         events = []
         changes = []
         for zone, deb in self._counts.items():
             before = deb.stable
-            count = sum(1 for s in by_zone[zone] if s.kind in CARD_KINDS)
+            count = self._count_cards(zone, by_zone[zone], hidden)
             if deb.update(count, t, dt):
                 changes.append((deb.run_t, zone, deb.stable - before, deb.run_dt))
         for run_t, zone, delta, run_dt in sorted(changes):  # losses before gains of the same frame
@@ -167,6 +173,15 @@ class Tracker:
             for _ in range(delta):
                 events += self._gain(zone, run_t, run_dt)
         return events
+
+    def _count_cards(self, zone: str, seen: list[Seen], hidden) -> int:
+        """How many cards lie in zone: those seen, and those last placed where the picture is now hidden
+        (glare) with none seen there; their places are kept for the next frame."""
+        here = [(s.x, s.y) for s in seen if s.kind in CARD_KINDS]
+        kept = [] if hidden is None else [p for p in self._places.get(zone, [])
+                                          if hidden(*p) and all(_dist(p, q) > SAME_PLACE_MM for q in here)]
+        self._places[zone] = here + kept
+        return len(here) + len(kept)
 
     def _gain(self, zone: str, t: float, dt: float) -> list[Event]:
         seat = zone_seat(zone)
@@ -187,8 +202,13 @@ class Tracker:
             return [CardMoved(t=t, source=Source.CAMERA, from_zone="stock", to_zone=zone, by=seat, t_uncertainty=dt)]
         return []
 
-    def _update_pile(self, t: float, dt: float, pile: list[Seen]) -> None:
+    def _update_pile(self, t: float, dt: float, pile: list[Seen], hidden) -> None:
+        for s in pile:
+            if s.kind == "card" and s.card in self.on_pile:
+                self._pile_places[s.card] = (s.x, s.y)
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
+        if hidden is not None:  # a pile card where glare hides the picture is still there
+            visible |= {c for c in self.on_pile if c in self._pile_places and hidden(*self._pile_places[c])}
         # A card landing on the pile lies on top, in full view; one seen only faintly is a card
         # beneath, glimpsed past the top (and often misread or unread): it neither lands nor covers
         # the top. A faint sighting of a card already on the pile still says it is there.
@@ -269,12 +289,15 @@ class Tracker:
                 events.append(CardsRevealed(t=deb.run_t, source=Source.CAMERA, zone=zone, cards=shown))
         return events
 
-    def _update_die(self, t: float, dice: list[Seen]) -> list[Event]:
+    def _update_die(self, t: float, dice: list[Seen], hidden) -> list[Event]:
         d = self._die
-        if not dice:  # hidden by a hand: the die may be moving
+        die = max(dice, key=lambda s: s.confidence) if dice else None  # one die in the dome; the rest are reflections
+        place = (die.x, die.y) if die is not None else d.last_pos or d.settled_at
+        if hidden is not None and place is not None and hidden(*place):
+            return []  # glare over the die: this frame tells nothing of it, neither a pop nor a face
+        if die is None:  # hidden by a hand: the die may be moving
             d.moved, d.still_since, d.last_pos = d.moved or d.settled_at is not None, None, None
             return []
-        die = max(dice, key=lambda s: s.confidence)  # one die in the dome; the rest are reflections
         pos = (die.x, die.y)
         if d.last_pos is None or _dist(pos, d.last_pos) > self.die_move_mm:
             if d.last_pos is not None or d.settled_at is not None:
