@@ -26,10 +26,11 @@ judges by: cards found, face-up cards read, dice found, dice read, false boxes.
   followed light is: RoomLight's gains on each frame against their median from the first event that
   names a card or a die on (a face-up card or the die in sight), and before it.
 
-* glare_spots: both sample videos with a lamp's reflection moving over them (glare_spot: pure white
-  in its middle, fading out; radius SPOTS of the frame's width; spot_centre: swaying over the middle of
-  the frame), the tracker minding the glare (vision.colour.Glare: a card where the picture is clipped
-  white is not gone) and not: the ground truth's events reported, other events, over-exposure notices.
+* glare_spots: both sample videos with a lamp's reflection over them (glare_spot: pure white in its
+  middle, fading out), moving (radius SPOTS of the frame's width; spot_centre: swaying over the middle of
+  the frame) or still in the middle (STILL_SPOTS: on the Kimble sample's dome), the tracker minding the
+  glare (vision.colour.Glare: a card where the picture is clipped white is not gone) and not: the ground
+  truth's events reported, other events, over-exposure and glare-on-the-die notices.
 
 --frames plays only each video's first N frames, for a quick look: the events first seen within them
 are expected, so one first seen in the last few frames, before the chain could report it, counts missing.
@@ -58,7 +59,7 @@ from pelituomari.game import referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
 from referee.events import read_jsonl  # noqa: E402
 from vision.capture import Frame, FrameSource, VideoFileSource  # noqa: E402
-from vision.colour import OverExposed, TooDark, balanced, white_balanced, white_gains  # noqa: E402
+from vision.colour import GlareOnDie, OverExposed, TooDark, balanced, white_balanced, white_gains  # noqa: E402
 from vision.detector import DEFAULT_WEIGHTS, Detector, WeightsMissing, live_detector  # noqa: E402
 
 LIGHTS = {**{name: change for name, (kind, change) in CONDITIONS.items() if kind == "light"},
@@ -69,6 +70,7 @@ SHARES = (1.0, 0.5, 0.25, 0.125)  # of the way from the old light's gains to the
 FLASH = "bright"                  # a flash of glare: the frame over-exposed
 GAMES = ("kiketti", "kimble")
 SPOTS = (0.05, 0.1, 0.2)          # a moving glare spot's radius, as a share of the frame's width
+STILL_SPOTS = (0.02, 0.04)        # a still one's, in the frame's middle (on the Kimble sample's dome)
 SPOT_PERIODS_S = (9.0, 5.0)       # its path: seconds to sway left and right, and up and down
 
 
@@ -160,10 +162,13 @@ def spot_centre(t: float, w: int, h: int) -> tuple[float, float]:
 class LampSource(FrameSource):
     """A video's frames as a camera sees them under a lamp of LIGHTS (None: as recorded), those whose index
     is in flash_at over-exposed as by a flash of glare (FLASH) on top, and with a glare spot of radius
-    spot (a share of the frame's width; 0: none) moving over every frame (spot_centre)."""
+    spot (a share of the frame's width; 0: none) on every frame, moving (spot_centre) or, still, where
+    spot_centre starts: the frame's middle."""
 
-    def __init__(self, source: FrameSource, lamp: str | None, flash_at: set[int] = frozenset(), spot: float = 0.0):
-        self.source, self.lamp, self.flash_at, self.spot, self.name = source, lamp, flash_at, spot, source.name
+    def __init__(self, source: FrameSource, lamp: str | None, flash_at: set[int] = frozenset(), spot: float = 0.0,
+                 still: bool = False):
+        self.source, self.lamp, self.flash_at, self.name = source, lamp, flash_at, source.name
+        self.spot, self.still = spot, still
 
     def read(self) -> Frame | None:
         frame = self.source.read()
@@ -174,7 +179,7 @@ class LampSource(FrameSource):
             image = lit(FLASH, image)
         if self.spot:
             h, w = image.shape[:2]
-            image = glare_spot(image, spot_centre(frame.t, w, h), self.spot * w)
+            image = glare_spot(image, spot_centre(0.0 if self.still else frame.t, w, h), self.spot * w)
         return Frame(image, frame.t, frame.index)
 
     def close(self) -> None:
@@ -198,8 +203,8 @@ def steadiness(gains: list, anchor: int) -> dict:
 
 
 def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool, frames: int | None,
-         spot: float = 0.0, mind_glare: bool = True) -> dict:
-    """One sample video through the live chain (a moving glare spot of radius spot on it, LampSource):
+         spot: float = 0.0, mind_glare: bool = True, still: bool = False) -> dict:
+    """One sample video through the live chain (a glare spot of radius spot on it, LampSource):
     events of the ground truth reported, other events, and (evened out) the gains followed on each frame."""
     video, calibration_path, truth_path = sample_paths(game)
     calibration = TableCalibration.load(calibration_path)
@@ -213,7 +218,7 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
         truth = [e for e in truth if round(e.t * fps) < frames]
     flash_at = {round(e.t * fps) for e in truth} if flashes else set()
     gains = []
-    with LampSource(camera, lamp, flash_at, spot) as source:
+    with LampSource(camera, lamp, flash_at, spot, still) as source:
         while frames is None or pipeline.result.frames < frames:
             frame = source.read()
             if frame is None:
@@ -227,6 +232,7 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
             "flashed_frames": len(flash_at),
             "over_exposed_notices": sum(isinstance(n, OverExposed) for n in pipeline.result.notices),
             "too_dark_notices": sum(isinstance(n, TooDark) for n in pipeline.result.notices),
+            "glare_on_die_notices": sum(isinstance(n, GlareOnDie) for n in pipeline.result.notices),
             "gains": gains, "named_frame": named, "flash_at": flash_at}
 
 
@@ -247,7 +253,8 @@ def videos(detector, lamps, frames: int | None) -> dict:
                     run = play(detector, game, None if lamp == "as recorded" else lamp, even_light, flashes, frames)
                     way = ("evened_out" if even_light else "as_seen") + ("_flashes" if flashes else "")
                     row[way] = {k: run[k] for k in ("expected", "matched", "other_events", "flashed_frames",
-                                                    "over_exposed_notices", "too_dark_notices")}
+                                                    "over_exposed_notices", "too_dark_notices",
+                                                    "glare_on_die_notices")}
                     if even_light and not flashes:
                         row["light_followed"] = steadiness(run["gains"], run["named_frame"])
                     if even_light and flashes:
@@ -257,19 +264,23 @@ def videos(detector, lamps, frames: int | None) -> dict:
     return out
 
 
-def glare_spots(detector, spots, frames: int | None) -> dict:
-    """The glare_spots section: each sample with a glare spot of each radius moving over it (LampSource), the
-    light evened out as shipped, the tracker minding the glare (as shipped) and not."""
+def glare_spots(detector, frames: int | None) -> dict:
+    """The glare_spots section: each sample with a glare spot of each radius of SPOTS moving over it, and
+    of STILL_SPOTS still in its middle (LampSource), the light evened out as shipped, the tracker minding
+    the glare (as shipped) and not."""
     out = {}
     for game in GAMES:
-        for spot in spots:
-            row = {}
-            for mind in (True, False):
-                run = play(detector, game, None, True, False, frames, spot, mind)
-                row["glare_minded" if mind else "glare_ignored"] = {
-                    k: run[k] for k in ("expected", "matched", "other_events", "over_exposed_notices")}
-            out.setdefault(game, {})[str(spot)] = row
-            print(game, spot, {k: (v["matched"], v["other_events"]) for k, v in row.items()}, flush=True)
+        for still, spots in ((False, SPOTS), (True, STILL_SPOTS)):
+            for spot in spots:
+                row = {}
+                for mind in (True, False):
+                    run = play(detector, game, None, True, False, frames, spot, mind, still)
+                    row["glare_minded" if mind else "glare_ignored"] = {
+                        k: run[k] for k in ("expected", "matched", "other_events", "over_exposed_notices",
+                                            "glare_on_die_notices")}
+                name = f"{'still' if still else 'moving'} {spot}"
+                out.setdefault(game, {})[name] = row
+                print(game, name, {k: (v["matched"], v["other_events"]) for k, v in row.items()}, flush=True)
     return out
 
 
@@ -306,7 +317,7 @@ def main(argv=None) -> int:
     if a.own_light_sets:
         result["own_light"] = own_light(detect_even, detect_raw, live, a.own_light_sets, a.scenes, a.cards_cache)
     result["videos"] = videos(live, a.lamps, a.frames)
-    result["glare_spots"] = glare_spots(live, SPOTS, a.frames)
+    result["glare_spots"] = glare_spots(live, a.frames)
     result["frames"] = a.frames
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

@@ -134,6 +134,8 @@ class Pipeline:
         seen = self.look(frame.image)
         hidden = self.glare.hides if self.mind_glare else None
         out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen, hidden)]
+        if "dome" in self.calibration.zones:
+            self._tell(self.exposure.look_at_die(self.tracker.die_hidden))
         self.result.frames += 1
         if self.annotator is not None:
             self.annotator.write(frame, seen, self.result.rulings[-1:], self.exposure.standing)
@@ -167,11 +169,8 @@ class Pipeline:
             self.light.update(tops)
         clipped = [clipped_mask(top) for top in tops]
         self.glare = Glare([(region.rect, region.px_per_mm, mask) for region, mask in zip(self.regions, clipped)])
-        for notice in self.exposure.look({r.name: clipped_share(mask) for r, mask in zip(self.regions, clipped)},
-                                         None if self.light is None else self.light.white):
-            self.result.notices.append(notice)
-            if self.on_notice is not None:
-                self.on_notice(notice)
+        self._tell(self.exposure.look({r.name: clipped_share(mask) for r, mask in zip(self.regions, clipped)},
+                                      None if self.light is None else self.light.white))
         for region, top in zip(self.regions, tops):
             small = cv2.resize(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY), None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
             region.age += 1
@@ -183,6 +182,12 @@ class Pipeline:
                 self.result.detector_calls += 1
             seen += region.seen
         return seen
+
+    def _tell(self, notices: list[Notice]) -> None:
+        for notice in notices:
+            self.result.notices.append(notice)
+            if self.on_notice is not None:
+                self.on_notice(notice)
 
     def _detect(self, region: Region, top: np.ndarray) -> list[Seen]:
         x0, y0 = region.rect[:2]

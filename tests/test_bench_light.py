@@ -107,6 +107,13 @@ def test_glare_over_the_die_as_the_kimble_sample_starts_is_no_roll_when_minded()
     assert (minded["expected"], minded["other_events"], ignored["other_events"]) == (0, 0, 1)
 
 
+def test_a_still_reflection_on_the_dome_is_named_when_it_lies_on_the_die():
+    """A spot of 4 % of the frame's width, still on the Kimble sample's dome: the die beneath it is read as
+    unreadable, and the players are told why."""
+    run = bench_light.play(live_detector(), "kimble", None, True, False, 60, spot=0.04, still=True)
+    assert (run["expected"], run["matched"], run["other_events"], run["glare_on_die_notices"]) == (1, 0, 1, 1)
+
+
 def test_steadiness_measures_the_gains_against_their_median_from_the_anchor_on():
     g = [None, None, np.float32([1.5, 1.0, 1.0]), np.float32([2.0, 1.0, 1.0]), np.float32([2.2, 1.1, 1.0]),
          np.float32([2.0, 1.0, 1.0])]

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from vision.colour import (DIM_WHITE, TOO_DARK, CameraExposure, OverExposed, RoomLight, TooDark, Glare, clipped_mask, clipped_share, lamp_lit_white,
+from vision.colour import (DIM_WHITE, TOO_DARK, CameraExposure, OverExposed, RoomLight, TooDark, Glare, GlareOnDie, clipped_mask, clipped_share, lamp_lit_white,
                           white_balanced, white_gains)
 
 WARM = np.float32([0.45, 0.75, 1.0])  # B, G, R of white under a warm lamp (red over blue 2.2), not corrected
@@ -118,9 +118,10 @@ def test_glare_hides_a_table_point_where_half_a_card_s_middle_is_clipped():
     image = np.full((200, 400, 3), 120, np.uint8)      # a region of 200 x 100 mm at 2 px a mm, from (100, 50) mm
     image[:, 200:] = 255                                # its right half clipped: x from 200 mm on
     glare = Glare([((100.0, 50.0, 300.0, 150.0), 2.0, clipped_mask(image))])
-    assert [glare.hides(x, 100.0) for x in (150.0, 199.0, 201.0, 250.0)] == [False, False, True, True]
-    assert not glare.hides(350.0, 100.0)                # outside every region: seen nowhere, hidden nowhere
-    assert not Glare([]).hides(250.0, 100.0)
+    assert [glare.hides(x, 100.0, 20.0) for x in (150.0, 199.0, 201.0, 250.0)] == [False, False, True, True]
+    assert [glare.hides(x, 100.0, 8.0) for x in (190.0, 195.0, 205.0)] == [False, False, True]   # a die's reach
+    assert not glare.hides(350.0, 100.0, 20.0)          # outside every region: seen nowhere, hidden nowhere
+    assert not Glare([]).hides(250.0, 100.0, 20.0)
 
 
 def _exposure_notices(shares_white: list[bool], frames: int = 3) -> list:
@@ -164,6 +165,17 @@ def test_a_notice_stands_until_its_trouble_has_been_gone_as_long_as_it_took_to_r
         standing.append(exposure.standing)
     # reported on the 3rd frame; the white frame among the good ones starts their count again
     assert standing == [[], []] + [[OverExposed("dome", 1.0)]] * 7 + [[]]
+
+
+def test_glare_on_the_die_is_reported_once_unless_the_picture_is_said_to_be_over_exposed():
+    exposure = CameraExposure(2)
+    assert [exposure.look_at_die(h) for h in (True, True, True, False, False, True)] == [[], [GlareOnDie()], [], [], [], []]
+    washed = CameraExposure(2)
+    told = [washed.look({"dome": 0.9}, 240.0) + washed.look_at_die(True) for _ in range(3)]
+    assert told == [[], [OverExposed("dome", 0.9)], []]   # the over-exposure says it: no second notice
+    assert GlareOnDie().message("en") == ("camera: a reflection (glare) lies on the die, so its face cannot be read; "
+                                          "move the lamp or the camera")
+    assert GlareOnDie().message() == "kamera: heijastus peittää nopan, eikä sen silmälukua voi lukea; siirrä valoa tai kameraa"
 
 
 def test_a_picture_kept_too_dark_is_reported_once_while_nothing_white_leaves_it_unjudged():

@@ -34,8 +34,8 @@ def feed(tracker, frames, t0=0.0, hidden=None):
 
 
 def glare_at(x0, y0, reach=30.0):
-    """hidden(x, y) for glare clipping the picture within reach mm of (x0, y0)."""
-    return lambda x, y: abs(x - x0) <= reach and abs(y - y0) <= reach
+    """hidden(x, y, reach_mm) for glare over whatever lies within reach mm of (x0, y0)."""
+    return lambda x, y, reach_mm: abs(x - x0) <= reach and abs(y - y0) <= reach
 
 
 def test_a_card_counts_on_the_pile_only_after_n_frames_and_is_dated_by_its_first_sighting():
@@ -326,4 +326,13 @@ def test_glare_over_the_die_is_neither_a_pop_nor_a_face():
     events, t = feed(tracker, [[], die(6, 4, 0), []], t, hidden)  # gone, then boxed off its place: the glare's doing
     events += feed(tracker, [die(6)] * 4, t)[0]
     assert events == []   # a hand over it would have been a pop (test_a_die_popped_to_the_same_spot_...)
+
+
+def test_a_die_that_settles_where_glare_lies_on_part_of_it_is_read():
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    _, t = feed(tracker, [die(6)] * 4)
+    hidden = glare_at(*kimble_layout(TABLE)["dome"].centre, reach=60.0)
+    _, t = feed(tracker, [[], []], t)                    # popped: a hand over the dome (the old place is clear)
+    events, t = feed(tracker, [die(2, 40, 20)] * 4, t, hidden)   # lands in the glare, boxed all the same
+    assert events == [DieSettled(t=0.6, source="camera", value=2, zone="dome")] and tracker.die_hidden
 

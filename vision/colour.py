@@ -25,8 +25,7 @@ NEUTRAL = 1.02       # gains all below this: the image is left as it is
 SAMPLE_PIXELS = 150_000  # about how many pixels are looked at (a 12-megapixel photo is strided)
 CLIPPED = 250        # a pixel at least this bright in every channel is clipped white: what it showed is lost
 CLIP_STEP = 4        # clipping is looked for at every 4th pixel each way
-HIDDEN = 0.5         # a card's middle this much clipped is hidden by glare (Glare)
-HIDDEN_REACH_MM = 20.0  # a card's middle: this far each way from its centre (a card is 63 x 88 mm)
+HIDDEN = 0.5         # a thing's middle this much clipped is hidden by glare (Glare)
 OVER_EXPOSED = 0.3   # a region with this share of its pixels clipped is over-exposed (the Kimble sample's dome
 #                      1.7 times over-exposed: 93 %, and none of its 5 rolls read; as recorded, or under any
 #                      other lamp of bench_detect.CONDITIONS, 0 %; the Kiketti sample over-exposed, whose
@@ -132,14 +131,14 @@ class Glare:
     def __init__(self, looked_at: list[tuple[tuple[float, float, float, float], float, np.ndarray]]):
         self.looked_at = looked_at
 
-    def hides(self, x: float, y: float) -> bool:
-        """Whether at least HIDDEN of a card's middle (HIDDEN_REACH_MM each way) around table point
-        (x, y) mm is clipped, in any rectangle holding the point."""
+    def hides(self, x: float, y: float, reach_mm: float) -> bool:
+        """Whether at least HIDDEN of the square reach_mm each way around table point (x, y) mm (a
+        card's middle, a die) is clipped, in any rectangle holding the point."""
         for (x0, y0, x1, y1), px_per_mm, mask in self.looked_at:
             if x0 <= x <= x1 and y0 <= y <= y1:
                 scale = px_per_mm / CLIP_STEP
-                rows = slice(max(0, int((y - y0 - HIDDEN_REACH_MM) * scale)), int((y - y0 + HIDDEN_REACH_MM) * scale) + 1)
-                cols = slice(max(0, int((x - x0 - HIDDEN_REACH_MM) * scale)), int((x - x0 + HIDDEN_REACH_MM) * scale) + 1)
+                rows = slice(max(0, int((y - y0 - reach_mm) * scale)), int((y - y0 + reach_mm) * scale) + 1)
+                cols = slice(max(0, int((x - x0 - reach_mm) * scale)), int((x - x0 + reach_mm) * scale) + 1)
                 middle = mask[rows, cols]
                 if middle.size and cv2.countNonZero(middle) >= HIDDEN * middle.size:
                     return True
@@ -194,11 +193,26 @@ class TooDark(Notice):
                 f"misread; turn the light or the camera's exposure up")
 
 
+@dataclass(frozen=True)
+class GlareOnDie(Notice):
+    """Glare (a lamp's reflection on the dome) lies where the die is, so its face cannot be read."""
+
+    @property
+    def fi(self) -> str:
+        return "kamera: heijastus peittää nopan, eikä sen silmälukua voi lukea; siirrä valoa tai kameraa"
+
+    @property
+    def en(self) -> str:
+        return "camera: a reflection (glare) lies on the die, so its face cannot be read; move the lamp or the camera"
+
+
 class CameraExposure:
     """What the camera's exposure keeps from being read, so the pipeline can say so: regions of the table
     over-exposed (white that clipped cannot be evened out again, and a die on a white board clipped with
     it is lost: the over-exposed Kimble sample reports none of its rolls) and a picture too dark (white
-    below TOO_DARK: lifted that far, the picture's few grey levels misread dice). Each is reported once
+    below TOO_DARK: lifted that far, the picture's few grey levels misread dice), and glare lying on the
+    die (a lamp's reflection on the dome: the tracker waits for it to pass, and a still one hides every
+    roll that lands under it). Each is reported once
     it has lasted `frames` frames in a row (a flash of glare is not), and stands until as many frames
     without it have passed; only then can it be reported again."""
 
@@ -217,6 +231,12 @@ class CameraExposure:
         if white is not None:
             notices += self._judge("too dark", white < TOO_DARK, lambda: TooDark(white))
         return notices
+
+    def look_at_die(self, hidden: bool) -> list[Notice]:
+        """One frame: whether glare hides the die where it lies (vision.tracking.Tracker.die_hidden). The
+        notice, if it is new; not while a region is said to be over-exposed, which says it already."""
+        over_exposed = any(isinstance(n, OverExposed) for n in self._standing.values())
+        return self._judge("glare on die", hidden and not over_exposed, GlareOnDie)
 
     @property
     def standing(self) -> list[Notice]:

@@ -32,6 +32,9 @@ from referee.events import CardMoved, CardsRevealed, DieSettled, Event, Source, 
 
 CARD_KINDS = ("card", "card_back")
 SAME_PLACE_MM = 25.0  # a card seen this near where one was is that card (cards in a row lie 75 mm apart)
+CARD_MIDDLE_MM = 20.0  # glare over this much each way from a card's centre hides it (a card is 63 x 88 mm)
+DIE_MIDDLE_MM = 8.0    # and over this much from a die's (a die is about 16 mm)
+DIE_GLARE_MOVE_MM = 16.0  # a die seen in glare has moved only if it is a die's width from where it was
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class _Change:
 class _Die:
     settled_at: tuple[float, float] | None = None  # where the last settled value was read
     last_pos: tuple[float, float] | None = None
+    last_clear: bool = True  # last_pos was seen clear of glare
     moved: bool = False  # moved since the last settled value
     still_since: float | None = None
     readings: list = field(default_factory=list)
@@ -118,15 +122,18 @@ class Tracker:
         self._places: dict[str, list[tuple[float, float]]] = {}  # where each seat's and hand's cards lie
         self._pile_places: dict[str, tuple[float, float]] = {}  # where each pile card was last seen
         self._die = _Die()
+        self.die_hidden = False  # glare lay on the die in the last frame
         self._t_prev: float | None = None
         self._baseline_left = baseline_frames
         self.unexplained: list[str] = []  # what the tracker saw but could not turn into an event
 
     # ------------------------------------------------------------ per frame
 
-    def update(self, t: float, seen: list[Seen], hidden: Callable[[float, float], bool] | None = None) -> list[Event]:
-        """One frame's sightings; hidden(x, y) says whether the picture shows nothing at a table point
-        (clipped white by glare, vision.colour.Glare): a card last seen there and not found is kept."""
+    def update(self, t: float, seen: list[Seen], hidden: Callable[[float, float, float], bool] | None = None
+               ) -> list[Event]:
+        """One frame's sightings; hidden(x, y, reach_mm) says whether glare hides the picture within
+        reach of a table point (clipped white, vision.colour.Glare): a card last seen there and not found
+        is kept, and the die there is neither popped nor read."""
         dt = 0.0 if self._t_prev is None else round(t - self._t_prev, 6)
         self._t_prev = t
         by_zone: dict[str, list[Seen]] = {z: [] for z in self.zone_names}
@@ -178,8 +185,9 @@ class Tracker:
         """How many cards lie in zone: those seen, and those last placed where the picture is now hidden
         (glare) with none seen there; their places are kept for the next frame."""
         here = [(s.x, s.y) for s in seen if s.kind in CARD_KINDS]
-        kept = [] if hidden is None else [p for p in self._places.get(zone, [])
-                                          if hidden(*p) and all(_dist(p, q) > SAME_PLACE_MM for q in here)]
+        kept = [] if hidden is None else [
+            p for p in self._places.get(zone, [])
+            if hidden(*p, CARD_MIDDLE_MM) and all(_dist(p, q) > SAME_PLACE_MM for q in here)]
         self._places[zone] = here + kept
         return len(here) + len(kept)
 
@@ -208,7 +216,8 @@ class Tracker:
                 self._pile_places[s.card] = (s.x, s.y)
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
         if hidden is not None:  # a pile card where glare hides the picture is still there
-            visible |= {c for c in self.on_pile if c in self._pile_places and hidden(*self._pile_places[c])}
+            visible |= {c for c in self.on_pile
+                        if c in self._pile_places and hidden(*self._pile_places[c], CARD_MIDDLE_MM)}
         # A card landing on the pile lies on top, in full view; one seen only faintly is a card
         # beneath, glimpsed past the top (and often misread or unread): it neither lands nor covers
         # the top. A faint sighting of a card already on the pile still says it is there.
@@ -293,16 +302,21 @@ class Tracker:
         d = self._die
         die = max(dice, key=lambda s: s.confidence) if dice else None  # one die in the dome; the rest are reflections
         place = (die.x, die.y) if die is not None else d.last_pos or d.settled_at
-        if hidden is not None and place is not None and hidden(*place):
-            return []  # glare over the die: this frame tells nothing of it, neither a pop nor a face
-        if die is None:  # hidden by a hand: the die may be moving
-            d.moved, d.still_since, d.last_pos = d.moved or d.settled_at is not None, None, None
+        self.die_hidden = hidden is not None and place is not None and hidden(*place, DIE_MIDDLE_MM)
+        if die is None:
+            if self.die_hidden:
+                return []  # glare over where the die lay: not a sign that it moved
+            d.moved, d.still_since, d.last_pos = d.moved or d.settled_at is not None, None, None  # a hand over it
             return []
-        pos = (die.x, die.y)
-        if d.last_pos is None or _dist(pos, d.last_pos) > self.die_move_mm:
+        pos, clear = (die.x, die.y), not self.die_hidden
+        # a die boxed in glare is boxed askew: only a die's width of a move counts where glare had a part
+        reach = self.die_move_mm if clear and d.last_clear else DIE_GLARE_MOVE_MM
+        if d.last_pos is None or _dist(pos, d.last_pos) > reach:
             if d.last_pos is not None or d.settled_at is not None:
                 d.moved = True
-            d.last_pos, d.still_since, d.readings, d.reported = pos, t, [], False
+            d.last_pos, d.last_clear, d.still_since, d.readings, d.reported = pos, clear, t, [], False
+        elif clear and not d.last_clear:  # the first sight of it clear of the glare: where it really lies
+            d.last_pos, d.last_clear = pos, True
         d.readings.append(die.die)
         if d.reported or t - d.still_since < self.die_settle_s:
             return []
