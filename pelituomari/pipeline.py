@@ -11,7 +11,8 @@ not count as the table changing.  A region the camera keeps showing over-exposed
 kept too dark, is reported (on_notice): neither can be evened out, and cards and dice go unseen or
 misread.  Where glare clips the picture white, a card or die the detector no longer finds is taken
 to be still there (vision.colour.Glare, minded by the tracker), not gone: a lamp's reflection
-sliding over a seat would otherwise book a card leaving it.
+sliding over a seat would otherwise book a card leaving it.  A reflection that stays on the die is
+reported too (it hides the face of every roll that lands under it).
 
 Every event is stored (SQLite, one transaction each) before the referee rules on it, so a crash
 or a dead camera loses nothing that was already seen.

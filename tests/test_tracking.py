@@ -336,3 +336,15 @@ def test_a_die_that_settles_where_glare_lies_on_part_of_it_is_read():
     events, t = feed(tracker, [die(2, 40, 20)] * 4, t, hidden)   # lands in the glare, boxed all the same
     assert events == [DieSettled(t=0.6, source="camera", value=2, zone="dome")] and tracker.die_hidden
 
+
+def test_a_die_glimpsed_through_glare_is_not_taken_for_still_until_it_is_seen_still():
+    """Over-exposed, the die is boxed every other frame: never still long enough to count. Seen still once
+    the glare goes, the roll is dated from when it came there."""
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    _, t = feed(tracker, [die(6)] * 4 + [[], []])       # as found, then popped under a hand
+    hidden = glare_at(*kimble_layout(TABLE)["dome"].centre, reach=60.0)
+    events, t = feed(tracker, [die(3, 40, 0), []] * 6, t, hidden)
+    assert events == []
+    events, t = feed(tracker, [die(3, 40, 0)] * 4, t)
+    assert events == [DieSettled(t=0.6, source="camera", value=3, zone="dome")]
+

@@ -88,7 +88,8 @@ class _Die:
     last_pos: tuple[float, float] | None = None
     last_clear: bool = True  # last_pos was seen clear of glare
     moved: bool = False  # moved since the last settled value
-    still_since: float | None = None
+    still_since: float | None = None  # seen lying still since (glare hiding it restarts the count)
+    came_at: float = 0.0  # when it came to where it lies: when a roll is dated
     readings: list = field(default_factory=list)
     reported: bool = True  # the current still spell has been reported
 
@@ -304,8 +305,9 @@ class Tracker:
         place = (die.x, die.y) if die is not None else d.last_pos or d.settled_at
         self.die_hidden = hidden is not None and place is not None and hidden(*place, DIE_MIDDLE_MM)
         if die is None:
-            if self.die_hidden:
-                return []  # glare over where the die lay: not a sign that it moved
+            if self.die_hidden:  # glare over where the die lay: not a sign that it moved, but not a
+                d.still_since = None  # sight of it lying still either: its stillness is timed afresh
+                return []
             d.moved, d.still_since, d.last_pos = d.moved or d.settled_at is not None, None, None  # a hand over it
             return []
         pos, clear = (die.x, die.y), not self.die_hidden
@@ -315,8 +317,12 @@ class Tracker:
             if d.last_pos is not None or d.settled_at is not None:
                 d.moved = True
             d.last_pos, d.last_clear, d.still_since, d.readings, d.reported = pos, clear, t, [], False
-        elif clear and not d.last_clear:  # the first sight of it clear of the glare: where it really lies
-            d.last_pos, d.last_clear = pos, True
+            d.came_at = t
+        else:
+            if clear and not d.last_clear:  # the first sight of it clear of the glare: where it really lies
+                d.last_pos, d.last_clear = pos, True
+            if d.still_since is None:
+                d.still_since, d.readings = t, []
         d.readings.append(die.die)
         if d.reported or t - d.still_since < self.die_settle_s:
             return []
@@ -329,7 +335,7 @@ class Tracker:
         value, n = Counter(d.readings).most_common(1)[0]
         if value is None or n < self.die_agreement * len(d.readings):
             value = None
-        return [DieSettled(t=d.still_since, source=Source.CAMERA, value=value, zone="dome")]
+        return [DieSettled(t=d.came_at, source=Source.CAMERA, value=value, zone="dome")]
 
     # ------------------------------------------------------------ matching
 
