@@ -212,9 +212,9 @@ class CameraExposure:
     it is lost: the over-exposed Kimble sample reports none of its rolls) and a picture too dark (white
     below TOO_DARK: lifted that far, the picture's few grey levels misread dice), and glare lying on the
     die (a lamp's reflection on the dome: the tracker waits for it to pass, and a still one hides every
-    roll that lands under it). Each is reported once
-    it has lasted `frames` frames in a row (a flash of glare is not), and stands until as many frames
-    without it have passed; only then can it be reported again."""
+    roll that lands under it). Each is reported once it has lasted `frames` frames in a row (a flash of
+    glare is not), and stands until as many frames without it have passed; only then can it be reported
+    again."""
 
     def __init__(self, frames: int = 15):
         self.frames = frames

@@ -20,6 +20,11 @@ What is tracked, zone by zone (zones come from the table calibration):
 * ``seatN`` all face up: the round's reveal, ``CardsRevealed`` with the cards in table order.
 * ``dome``: the die.  Its value counts once the die has been still for ``die_settle_s`` after
   moving; if the readings over that time disagree, the value is reported as unreadable (None).
+
+Where glare clips the picture white (``update``'s ``hidden``, vision.colour.Glare), what is not found
+is not gone: a seat's or hand's card keeps its place, the pile's top card is not taken back, and the
+die neither moved nor lay still in that frame; a die seen in glare is boxed askew, so it has moved only
+if it lies a die's width away.
 """
 
 from __future__ import annotations
@@ -316,8 +321,7 @@ class Tracker:
         if d.last_pos is None or _dist(pos, d.last_pos) > reach:
             if d.last_pos is not None or d.settled_at is not None:
                 d.moved = True
-            d.last_pos, d.last_clear, d.still_since, d.readings, d.reported = pos, clear, t, [], False
-            d.came_at = t
+            d.last_pos, d.last_clear, d.came_at, d.still_since, d.readings, d.reported = pos, clear, t, t, [], False
         else:
             if clear and not d.last_clear:  # the first sight of it clear of the glare: where it really lies
                 d.last_pos, d.last_clear = pos, True
