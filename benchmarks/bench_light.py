@@ -25,7 +25,6 @@ judges by: cards found, face-up cards read, dice found, dice read, false boxes.
   gains judged on the flashed frames. The runs evened out without flashes also say how steady the
   followed light is: RoomLight's gains on each frame against their median from the first event that
   names a card or a die on (a face-up card or the die in sight), and before it.
-
 * glare_spots: both sample videos with a lamp's reflection over them (glare_spot: pure white in its
   middle, fading out), moving (radius SPOTS of the frame's width; spot_centre: swaying over the middle of
   the frame) or still in the middle (STILL_SPOTS: on the Kimble sample's dome), the tracker minding the
@@ -274,7 +273,8 @@ def glare_spots(detector, frames: int | None) -> dict:
             for spot in spots:
                 row = {}
                 for mind in (True, False):
-                    run = play(detector, game, None, True, False, frames, spot, mind, still)
+                    run = play(detector, game, None, even_light=True, flashes=False, frames=frames, spot=spot,
+                               mind_glare=mind, still=still)
                     row["glare_minded" if mind else "glare_ignored"] = {
                         k: run[k] for k in ("expected", "matched", "other_events", "over_exposed_notices",
                                             "glare_on_die_notices")}

@@ -33,10 +33,9 @@ from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
 from vision.colour import CameraExposure, Glare, Notice, RoomLight, clipped_mask, clipped_share
-from vision.tracking import Seen, Tracker
+from vision.tracking import SAME_OBJECT_MM, Seen, Tracker
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
-DUPLICATE_MM = 25.0  # two sightings closer than this are one object (cards in a row lie 75 mm apart)
 
 
 @dataclass
@@ -168,9 +167,11 @@ class Pipeline:
                 for region in self.regions]
         if self.light is not None:
             self.light.update(tops)
-        clipped = [clipped_mask(top) for top in tops]
-        self.glare = Glare([(region.rect, region.px_per_mm, mask) for region, mask in zip(self.regions, clipped)])
-        self._tell(self.exposure.look({r.name: clipped_share(mask) for r, mask in zip(self.regions, clipped)},
+        masks = [clipped_mask(top) for top in tops]
+        shares = [clipped_share(mask) for mask in masks]
+        # only regions with glare in them: a table without any costs the tracker no look
+        self.glare = Glare([(r.rect, r.px_per_mm, mask) for r, mask, share in zip(self.regions, masks, shares) if share])
+        self._tell(self.exposure.look({r.name: share for r, share in zip(self.regions, shares)},
                                       None if self.light is None else self.light.white))
         for region, top in zip(self.regions, tops):
             small = cv2.resize(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY), None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
@@ -223,7 +224,7 @@ class Pipeline:
         return self.result
 
 
-def one_per_object(seen: list[Seen], within_mm: float = DUPLICATE_MM) -> list[Seen]:
+def one_per_object(seen: list[Seen], within_mm: float = SAME_OBJECT_MM) -> list[Seen]:
     """Keep the most confident of sightings whose centres lie closer than ``within_mm``: one
     object seen twice (as a card and as a back, say).  Two face-up cards read as different cards
     are two cards, however close: a pile's cards lie nearly on top of each other."""

@@ -91,9 +91,12 @@ def test_a_glare_spot_is_pure_white_in_its_middle_and_fades_into_the_picture():
     # white out to 0.59 of the radius (x = 61), 27 % of the way to white at the radius (x = 70), nothing at twice it
     assert [int(image[50, x, 0]) for x in (50, 61, 70, 90, 150)] == [255, 255, 141, 100, 100]
     assert bench_light.spot_centre(0.0, 200, 100) == (100.0, 50.0)   # it starts in the middle of the frame
+    x, _ = bench_light.spot_centre(9.0 / 4, 200, 100)                 # a quarter of its 9 s sway: furthest right
+    _, y = bench_light.spot_centre(5.0 / 4, 200, 100)                 # a quarter of its 5 s bob: furthest down
+    assert (round(x, 6), round(y, 6)) == (160.0, 80.0)
 
 
-def test_a_glare_spot_moves_over_every_frame():
+def test_a_glare_spot_is_laid_on_every_frame():
     with bench_light.LampSource(Grey(), None, spot=0.5) as source:
         frames = [source.read() for _ in range(2)]
     assert [int(f.image[1, 1, 0]) for f in frames] == [255, 255]   # a 2 x 2 frame lies in its middle

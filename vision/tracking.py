@@ -36,10 +36,10 @@ from typing import Callable
 from referee.events import CardMoved, CardsRevealed, DieSettled, Event, Source, zone_seat
 
 CARD_KINDS = ("card", "card_back")
-SAME_PLACE_MM = 25.0  # a card seen this near where one was is that card (cards in a row lie 75 mm apart)
+SAME_OBJECT_MM = 25.0  # two sightings closer than this are one object (cards in a row lie 75 mm apart)
 CARD_MIDDLE_MM = 20.0  # glare over this much each way from a card's centre hides it (a card is 63 x 88 mm)
-DIE_MIDDLE_MM = 8.0    # and over this much from a die's (a die is about 16 mm)
-DIE_GLARE_MOVE_MM = 16.0  # a die seen in glare has moved only if it is a die's width from where it was
+DIE_MM = 16.0          # a die's side: glare over half of it each way from its centre hides it, and a die
+#                        seen in glare (boxed askew) has moved only if it lies a die's width from where it was
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ class Tracker:
                ) -> list[Event]:
         """One frame's sightings; hidden(x, y, reach_mm) says whether glare hides the picture within
         reach of a table point (clipped white, vision.colour.Glare): a card last seen there and not found
-        is kept, and the die there is neither popped nor read."""
+        is kept, and a die not found there has neither moved nor lain still."""
         dt = 0.0 if self._t_prev is None else round(t - self._t_prev, 6)
         self._t_prev = t
         by_zone: dict[str, list[Seen]] = {z: [] for z in self.zone_names}
@@ -193,7 +193,7 @@ class Tracker:
         here = [(s.x, s.y) for s in seen if s.kind in CARD_KINDS]
         kept = [] if hidden is None else [
             p for p in self._places.get(zone, [])
-            if hidden(*p, CARD_MIDDLE_MM) and all(_dist(p, q) > SAME_PLACE_MM for q in here)]
+            if hidden(*p, CARD_MIDDLE_MM) and all(_dist(p, q) > SAME_OBJECT_MM for q in here)]
         self._places[zone] = here + kept
         return len(here) + len(kept)
 
@@ -308,7 +308,7 @@ class Tracker:
         d = self._die
         die = max(dice, key=lambda s: s.confidence) if dice else None  # one die in the dome; the rest are reflections
         place = (die.x, die.y) if die is not None else d.last_pos or d.settled_at
-        self.die_hidden = hidden is not None and place is not None and hidden(*place, DIE_MIDDLE_MM)
+        self.die_hidden = hidden is not None and place is not None and hidden(*place, DIE_MM / 2)
         if die is None:
             if self.die_hidden:  # glare over where the die lay: not a sign that it moved, but not a
                 d.still_since = None  # sight of it lying still either: its stillness is timed afresh
@@ -317,7 +317,7 @@ class Tracker:
             return []
         pos, clear = (die.x, die.y), not self.die_hidden
         # a die boxed in glare is boxed askew: only a die's width of a move counts where glare had a part
-        reach = self.die_move_mm if clear and d.last_clear else DIE_GLARE_MOVE_MM
+        reach = self.die_move_mm if clear and d.last_clear else DIE_MM
         if d.last_pos is None or _dist(pos, d.last_pos) > reach:
             if d.last_pos is not None or d.settled_at is not None:
                 d.moved = True
