@@ -111,3 +111,21 @@ def test_a_heic_photo_is_named_and_the_way_to_jpeg_given(tmp_path, scene_png, ca
         "Most Compatible)",
         f"pelituomari detect: {video}: not a readable image (88 bytes; expected JPEG, PNG, BMP, TIFF or WebP)",
     ]
+
+
+def test_int8_reads_the_photo_as_the_float_detector_does(scene_png, capsys):
+    """`--int8` runs detector_int8.onnx (models.quantize): the same objects, read the same."""
+    def read(*flags):
+        assert main(["detect", scene_png, "--json", *flags]) == 0
+        found = json.loads(capsys.readouterr().out)["detections"]
+        return sorted((d["kind"], d["card"], d["die"]) for d in found), [d["box"] for d in found]
+    (floats, float_boxes), (int8, int8_boxes) = read(), read("--int8")
+    # the scene's three cards and two backs, and a sliver of a back at the left edge, both ways
+    assert int8 == floats == [("card", "Ac", None), ("card", "Kh", None), ("card", "Td", None)] + [("card_back", None, None)] * 3
+    assert float_boxes != int8_boxes      # it is another network that boxed them
+
+
+def test_int8_on_the_ultralytics_backend_is_refused(scene_png, capsys):
+    assert main(["detect", scene_png, "--int8", "--backend", "ultralytics"]) == 2
+    assert capsys.readouterr().err == ("pelituomari detect: --int8 runs on the onnx backend only: "
+                                       "leave out --backend ultralytics\n")

@@ -44,14 +44,18 @@ def detector():
     return Detector()
 
 
-def test_finds_and_reads_every_object(detector, table_scene):
-    image, truth = table_scene
-    found = detector.detect(image)
+def assert_each_found_and_read(found, truth):
+    """One detection per object, each boxed (IoU >= 0.5) and read as it is."""
     assert len(found) == len(truth)
     for kind, box, card, die in truth:
         match = max(found, key=lambda d: iou(d.box, box))
         assert iou(match.box, box) >= 0.5
         assert (match.kind, match.card, match.die) == (kind, card, die)
+
+
+def test_finds_and_reads_every_object(detector, table_scene):
+    image, truth = table_scene
+    assert_each_found_and_read(detector.detect(image), truth)
 
 
 
@@ -271,3 +275,27 @@ def test_the_live_pipeline_takes_the_folders_live_detector_where_it_has_one(tmp_
             shutil.copy(f, tmp_path / f.name)
     assert live_detector(tmp_path).imgsz == 480
     assert live_detector(DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE).imgsz == 320
+
+
+@pytest.mark.parametrize("make", [lambda: Detector(int8=True), lambda: live_detector(int8=True)], ids=["detect", "live"])
+def test_the_int8_detectors_find_and_read_every_object(make, table_scene):
+    """The shipped int8 copies (models.quantize) box the same objects, read the same, as the float ones."""
+    image, truth = table_scene
+    detector = make()
+    assert detector.imgsz == (480 if detector.white_balance else 320) and "_int8" in detector.detector_file.name
+    assert_each_found_and_read(detector.detect(image), truth)
+
+
+def test_a_missing_int8_detector_says_how_to_make_it(tmp_path):
+    import shutil
+
+    for f in DEFAULT_WEIGHTS.glob("*.onnx"):
+        if "int8" not in f.name:
+            shutil.copy(f, tmp_path / f.name)
+    with pytest.raises(WeightsMissing, match=f"int8 detector not found: {tmp_path / 'detector_int8.onnx'}; make it from "
+                                             f"detector.onnx with: python3 -m models.quantize --weights {tmp_path}"):
+        Detector(tmp_path, int8=True)
+    with pytest.raises(WeightsMissing, match=f"{tmp_path / 'detector_live_int8.onnx'}; make it from detector_live.onnx"):
+        live_detector(tmp_path, int8=True)
+    with pytest.raises(ValueError, match="int8 runs on the onnx backend only, not 'ultralytics'"):
+        Detector(tmp_path, backend="ultralytics", int8=True)

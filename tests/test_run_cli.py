@@ -120,3 +120,18 @@ def test_run_says_when_the_camera_shows_the_dome_over_exposed(tmp_path, capsys):
                      "--db", str(tmp_path / f"games_{language}.db"), "--buttons", "off", "--language", language]) == 0
         told = [line for line in capsys.readouterr().err.splitlines() if line.startswith(prefix)]
         assert told == [OverExposed("dome", 0.93).message(language)]
+
+
+def test_run_int8_without_the_int8_copy_says_how_to_make_it(tmp_path, capsys):
+    import shutil
+
+    from vision.detector import DEFAULT_WEIGHTS
+
+    weights = tmp_path / "weights"
+    weights.mkdir()
+    for f in DEFAULT_WEIGHTS.glob("*.onnx"):
+        if "int8" not in f.name:
+            shutil.copy(f, weights / f.name)
+    assert main(["run", "--int8", "--weights", str(weights), "--db", str(tmp_path / "g.db")]) == 2
+    assert (f"int8 detector not found: {weights / 'detector_live_int8.onnx'}; make it from detector_live.onnx "
+            f"with: python3 -m models.quantize --weights {weights}") in capsys.readouterr().err

@@ -33,6 +33,7 @@ DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
 WEIGHT_FILES = {"onnx": "detector.onnx", "ultralytics": "detector.pt"}
 WEIGHT_SUFFIXES = tuple(Path(f).suffix for f in WEIGHT_FILES.values())  # a weights path with one names a file, else a folder
 LIVE_DETECTOR_FILE = "detector_live.onnx"  # the live pipeline's detector where a folder has one: see live_detector
+INT8_SUFFIX = "_int8"  # a detector's int8 copy beside it: detector_int8.onnx (models.quantize makes them)
 VIEW_FLIPS = ((False, False), (True, False), (False, True), (True, True))  # (mirrored, upside down)
 MARKER_REACH = 1.4  # a marker's printed square and its white quiet zone, in sizes of the black square
 TRAIN_HINT = ("train them with: python3 -m models.make_dataset --out runs/data && "
@@ -74,6 +75,11 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
     return e / e.sum(axis=1, keepdims=True)
+
+
+def int8_file(detector_file: Path) -> Path:
+    """A detector's int8 copy, beside it: detector.onnx -> detector_int8.onnx."""
+    return detector_file.with_name(detector_file.stem + INT8_SUFFIX + detector_file.suffix)
 
 
 def _session(path: Path, threads: int = 0, spin: bool = False):
@@ -161,14 +167,18 @@ class Detector:
     inside the table, turns this off to save the marker search.
     white_balance: even out the room's light first, its colour and a dim white (vision.colour.white_balanced).
     threads: onnxruntime's threads per model (0: one per core); spin: let them spin-wait between
-    runs (a little faster alone, much slower beside a camera thread)."""
+    runs (a little faster alone, much slower beside a camera thread).
+    int8: run the detector's int8 copy (int8_file: detector_int8.onnx beside detector.onnx), which
+    models.quantize makes: a third less of the detector's time on one core here, and on the choice
+    scenes the same counts as the float one (the live one 1 % fewer cards read; models/MODEL_CARD.md,
+    "int8 detectors"); the readers stay in floats."""
 
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_die_shared: float = 0.5,
                  side_min_prob: float = 0.9, corner_weight: float = 1.0, whole_cut_cards: bool = True,
                  views: int = 1, markers: bool = True, white_balance: bool = True, threads: int = 0,
-                 spin: bool = False):
+                 spin: bool = False, int8: bool = False):
         if backend not in WEIGHT_FILES:
             raise ValueError(f"backend must be one of {tuple(WEIGHT_FILES)}, got {backend!r}")
         if views not in (1, 2, 4):
@@ -176,7 +186,14 @@ class Detector:
         self.views, self.markers, self.white_balance = views, markers, white_balance
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in WEIGHT_SUFFIXES else (path.parent, path)
-        self.backend, self.conf, self.iou = backend, conf, iou
+        if int8:
+            if backend != "onnx":
+                raise ValueError(f"int8 runs on the onnx backend only, not {backend!r} (detector.pt is in floats)")
+            det_file = int8_file(det_file)
+            if not det_file.is_file():
+                raise WeightsMissing(f"int8 detector not found: {det_file}; make it from {det_file.name.replace(INT8_SUFFIX, '')} "
+                                     f"with: python3 -m models.quantize --weights {folder}")
+        self.backend, self.conf, self.iou, self.detector_file = backend, conf, iou, det_file
         self.card_min_prob, self.die_min_prob, self.side_min_prob = card_min_prob, die_min_prob, side_min_prob
         self.card_crop_scales, self.max_die_shared = card_crop_scales, max_die_shared
         self.corner_weight, self.whole_cut_cards = corner_weight, whole_cut_cards
@@ -234,10 +251,14 @@ class Detector:
         rects, scores, cls = self._boxes(image)
         return rects, scores, [KINDS[int(c)] for c in cls]
 
+    def network_input(self, image: np.ndarray):
+        """(the detector network's input for image: 1x3xSxS RGB in 0-1, letterboxed; scale, left, top)."""
+        lb, r, left, top = self._letterbox(image)
+        return np.ascontiguousarray(lb[:, :, ::-1].transpose(2, 0, 1)[None], dtype=np.float32) / 255.0, r, left, top
+
     def _candidates_onnx(self, image):
         """(rects ((cx, cy), (w, h), angle_deg) in input pixels, scores, class ids) above conf."""
-        lb, r, left, top = self._letterbox(image)
-        x = np.ascontiguousarray(lb[:, :, ::-1].transpose(2, 0, 1)[None], dtype=np.float32) / 255.0
+        x, r, left, top = self.network_input(image)
         out = self._det.run(None, {self._det_input: x})[0][0]          # (4 + classes + 1, anchors)
         scores_all = out[4:4 + len(KINDS)]
         cls = scores_all.argmax(0)
@@ -354,7 +375,7 @@ class Detector:
         return out
 
 
-def live_detector(weights: str | Path | None = None) -> Detector:
+def live_detector(weights: str | Path | None = None, int8: bool = False) -> Detector:
     """The Detector `pelituomari run` uses. A weights folder may hold a second detector for the live
     pipeline, detector_live.onnx, with a smaller input than detector.onnx: the pipeline must rule within
     300 ms of a card landing, while `detect` reads photographs one by one and takes the larger, surer
@@ -363,8 +384,9 @@ def live_detector(weights: str | Path | None = None) -> Detector:
     23). A folder without one uses its detector.onnx for both. Markers off: the pipeline looks only
     inside the table's zones. White balance off: the pipeline hands over one zone at a time, and a zone
     holding only backs on coloured cloth has no white to judge the light by; the pipeline evens the
-    light out itself, judged over all its zones (vision.colour.RoomLight)."""
+    light out itself, judged over all its zones (vision.colour.RoomLight). int8: its int8 copy
+    (detector_live_int8.onnx), as Detector's int8."""
     path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
     if path.suffix not in WEIGHT_SUFFIXES and (path / LIVE_DETECTOR_FILE).is_file():
         path = path / LIVE_DETECTOR_FILE
-    return Detector(path, markers=False, white_balance=False)
+    return Detector(path, markers=False, white_balance=False, int8=int8)

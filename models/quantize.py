@@ -1,0 +1,102 @@
+"""int8 copies of the shipped detectors, for small CPUs (a Raspberry Pi).
+
+    python3 -m models.quantize [--weights models/weights] [--scenes 20] [--cards-cache runs/cards]
+
+Writes detector_int8.onnx beside detector.onnx, and detector_live_int8.onnx beside detector_live.onnx
+where the folder has one; `pelituomari detect --int8` and `pelituomari run --int8` use them. Why: the
+detector is the largest part of what an image costs, and 8-bit integer arithmetic runs it in two thirds
+of the time of 32-bit floats on one core here (models/MODEL_CARD.md, "int8 detectors"), at the same
+counts on the choice scenes for `detect`'s (the live one reads 1 % fewer cards).
+
+Static quantization (onnxruntime, QDQ, weights per output channel): each tensor's range (its least and
+greatest value) is learnt from rendered scenes of each kind, the mix, cards alone and dice on cards,
+as the detector sees them (the light evened out, letterboxed). The head's last convolutions and its
+decoding stay in floats: they write box coordinates in pixels beside scores of 0-1 into one output,
+which one 8-bit scale cannot hold (quantized too, the detector finds nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+os.environ.setdefault("YOLO_OFFLINE", "1")
+
+# seeds neither trained on nor chosen on (models/TRAINING.md, "The data sets each step made")
+CALIBRATION_SETS = ((303, None), (304, "cards"), (305, "dice_on_cards"))
+HEAD = "/model.23/"     # the ultralytics OBB head's node names begin so
+
+
+def float_nodes(model) -> list[str]:
+    """The nodes left in floats: the head's last convolution of each branch (boxes, classes, angle), its
+    distribution-to-box convolution, and every head node that is not a convolution (the activations of
+    its inner convolutions, and the decoding)."""
+    return [n.name for n in model.graph.node if n.name.startswith(HEAD) and
+            (n.op_type != "Conv" or n.name.endswith(".2/Conv") or "/dfl/" in n.name)]
+
+
+def calibration_inputs(detector, scenes: int, cards_cache: str | Path) -> list[np.ndarray]:
+    """The detector's network inputs for the first `scenes` scenes of each calibration set."""
+    from benchmarks.bench_detect import validation_scenes
+    from vision.colour import white_balanced
+    return [detector.network_input(white_balanced(image))[0]
+            for seed, kind in CALIBRATION_SETS for _, image in validation_scenes(scenes, seed, cards_cache, kind)]
+
+
+def quantize_detector(src: Path, dst: Path, inputs: list[np.ndarray]) -> Path:
+    """Write to dst the int8 copy of the detector src, its ranges learnt from inputs."""
+    import onnx
+    from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
+    from onnxruntime.quantization.shape_inference import quant_pre_process
+
+    class Inputs(CalibrationDataReader):
+        def __init__(self):
+            self._next = iter(inputs)
+
+        def get_next(self):
+            x = next(self._next, None)
+            return None if x is None else {"images": x}
+
+    with tempfile.TemporaryDirectory() as tmp:
+        prepared = Path(tmp) / "prepared.onnx"
+        quant_pre_process(str(src), str(prepared))
+        quantize_static(str(prepared), str(dst), Inputs(), quant_format=QuantFormat.QDQ, per_channel=True,
+                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+                        nodes_to_exclude=float_nodes(onnx.load(str(prepared))))
+    return dst
+
+
+def parser() -> argparse.ArgumentParser:
+    from vision.detector import DEFAULT_WEIGHTS
+    ap = argparse.ArgumentParser(prog="python3 -m models.quantize", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--weights", type=Path, default=DEFAULT_WEIGHTS, help="model folder (default: models/weights)")
+    ap.add_argument("--scenes", type=int, default=20, help="scenes of each calibration set the ranges are learnt from")
+    ap.add_argument("--cards-cache", default="runs/cards", help="make_dataset's rendered decks")
+    return ap
+
+
+def main(argv=None) -> None:
+    from vision.detector import LIVE_DETECTOR_FILE, WEIGHT_FILES, Detector, WeightsMissing, int8_file
+    ap = parser()
+    a = ap.parse_args(argv)
+    if a.scenes < 1:
+        ap.error(f"--scenes must be 1 or more, got {a.scenes}")
+    sources = [a.weights / name for name in (WEIGHT_FILES["onnx"], LIVE_DETECTOR_FILE) if (a.weights / name).is_file()]
+    if not sources:
+        ap.error(f"no {WEIGHT_FILES['onnx']} or {LIVE_DETECTOR_FILE} in {a.weights}")
+    for src in sources:
+        try:
+            detector = Detector(src)
+        except WeightsMissing as e:
+            ap.error(str(e))
+        dst = quantize_detector(src, int8_file(src), calibration_inputs(detector, a.scenes, a.cards_cache))
+        print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {a.scenes * len(CALIBRATION_SETS)} scenes at {detector.imgsz} px")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""models.quantize: the int8 copies of the detectors, the head's float part, and its command."""
+
+import shutil
+
+import onnx
+import pytest
+
+from models import quantize
+from vision.detector import DEFAULT_WEIGHTS, Detector, live_detector
+
+
+def test_the_heads_last_convolutions_and_its_decoding_stay_in_floats():
+    model = onnx.load(str(DEFAULT_WEIGHTS / "detector.onnx"))
+    kept = quantize.float_nodes(model)
+    convs = sorted(n for n in kept if n.endswith("Conv"))
+    assert convs == ["/model.23/cv2.0/cv2.0.2/Conv", "/model.23/cv2.1/cv2.1.2/Conv", "/model.23/cv2.2/cv2.2.2/Conv",
+                     "/model.23/cv3.0/cv3.0.2/Conv", "/model.23/cv3.1/cv3.1.2/Conv", "/model.23/cv3.2/cv3.2.2/Conv",
+                     "/model.23/cv4.0/cv4.0.2/Conv", "/model.23/cv4.1/cv4.1.2/Conv", "/model.23/cv4.2/cv4.2.2/Conv",
+                     "/model.23/dfl/conv/Conv"]
+    ops = {n.name: n.op_type for n in model.graph.node}
+    assert {ops[n] for n in kept} - {"Conv"} >= {"Concat", "Sigmoid", "Softmax", "Cos", "Sin"}
+    assert "/model.23/cv2.0/cv2.0.0/conv/Conv" not in kept           # the head's inner convolutions are quantized
+    assert all(n.startswith("/model.23/") for n in kept)             # and all before the head
+
+
+def test_calibration_scenes_are_each_sets_first_as_the_detector_sees_them():
+    from benchmarks.bench_detect import validation_scenes
+    from vision.colour import white_balanced
+
+    detector = live_detector()
+    inputs = quantize.calibration_inputs(detector, 2, "runs/cards")
+    assert quantize.CALIBRATION_SETS == ((303, None), (304, "cards"), (305, "dice_on_cards"))
+    images = [image for seed, kind in quantize.CALIBRATION_SETS for _, image in validation_scenes(2, seed, "runs/cards", kind)]
+    assert len(inputs) == len(images) == 6
+    for x, image in zip(inputs, images):
+        assert x.shape == (1, 3, 320, 320) and (x == detector.network_input(white_balanced(image))[0]).all()
+
+
+def test_the_command_writes_an_int8_copy_of_each_detector(tmp_path, capsys):
+    for f in DEFAULT_WEIGHTS.glob("*.onnx"):
+        if "int8" not in f.name:
+            shutil.copy(f, tmp_path / f.name)
+    quantize.main(["--weights", str(tmp_path), "--scenes", "2"])
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in out] == [str(tmp_path / "detector_int8.onnx"),
+                                                    str(tmp_path / "detector_live_int8.onnx")]
+    assert out[1].endswith("ranges from 6 scenes at 320 px")
+    int8 = onnx.load(str(tmp_path / "detector_live_int8.onnx"))
+    assert sum(n.op_type == "QuantizeLinear" for n in int8.graph.node) > 50
+    assert (tmp_path / "detector_live_int8.onnx").stat().st_size < (tmp_path / "detector_live.onnx").stat().st_size / 3
+    assert Detector(tmp_path, int8=True).imgsz == 480
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--scenes", "0"], "--scenes must be 1 or more, got 0"),
+    (["--weights", "nowhere"], "no detector.onnx or detector_live.onnx in nowhere"),
+])
+def test_bad_arguments_are_refused_with_the_reason(argv, message, capsys):
+    with pytest.raises(SystemExit) as e:
+        quantize.main(argv)
+    assert e.value.code == 2 and message in capsys.readouterr().err
