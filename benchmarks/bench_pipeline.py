@@ -1,6 +1,6 @@
 """Benchmark the live chain on the embedded Kiketti sample video (1280x720, 15 fps).
 
-    python3 benchmarks/bench_pipeline.py [--out benchmarks/results/pipeline.json]
+    python3 benchmarks/bench_pipeline.py [--int8] [--out benchmarks/results/pipeline.json]
 
 Measures, on this machine's CPU:
 
@@ -135,12 +135,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "pipeline.json")
     parser.add_argument("--weights", help="vision model folder (default models/weights)")
+    parser.add_argument("--int8", action="store_true", help="the live detector's int8 copy, as `pelituomari run --int8`")
     args = parser.parse_args()
     video, calibration_path, truth_path = sample_paths("kiketti")
     calibration = TableCalibration.load(calibration_path)
     events = read_jsonl(truth_path.read_text(encoding="utf-8").splitlines())
     start, truth = events[0], events[1:]
-    detector = live_detector(args.weights)  # as `pelituomari run`
+    detector = live_detector(args.weights, args.int8)  # as `pelituomari run`
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         gated = throughput(detector, video, calibration, start, True, tmp)
@@ -149,6 +150,7 @@ def main() -> int:
     out = {
         "what": "whole chain on the Kiketti sample video: decode, rectify zone regions, detect, track, store, referee",
         "video": str(video.relative_to(ROOT)), "resolution": "1280x720", "video_fps": 15,
+        "detector": detector.detector_file.name,
         "machine": {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count(),
                     "python": platform.python_version()},
         "throughput_change_gated": gated, "throughput_every_region_every_frame": ungated,

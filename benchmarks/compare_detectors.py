@@ -2,7 +2,7 @@
 
     python3 benchmarks/compare_detectors.py models/weights runs/cand_a runs/cand_b
         [--sets 207 208:cards 209 210:cards 211 212] [--scenes 200] [--conditions blurred sharpened]
-        [--out benchmarks/results/compare_detectors.json]
+        [--live] [--out benchmarks/results/compare_detectors.json]
 
 A candidate (a detector continued on new data, a soup of two) is shipped or not on counts of objects, not
 on rounded shares: a few dozen cards of 3000 decide it. This scores every folder on each scene as it is
@@ -10,8 +10,12 @@ made, so all see the same images, and no scene is kept: 1200 scenes' images woul
 The default sets are the choice sets, made only for choosing (models/MODEL_CARD.md, "Results": never trained
 on, apart from the benchmark's --more-sets). Each folder is a whole set of weights as `pelituomari
 detect` loads it (a detector and its readers); each is run as `detect` runs it (one view, its
-confidence). --conditions names bench_detect's CONDITIONS to score the scenes under as well; the scenes
-as rendered are always scored ("rendered").
+confidence); a weights path may also name a detector file (its folder holds the readers), so
+models/weights/detector_int8.onnx is judged against models/weights. --live judges each folder's live
+pipeline detector instead (vision.detector.live_detector: detector_live.onnx at 320 px), the light of
+each whole scene evened out first, as the pipeline evens it out over its zones. --conditions names
+bench_detect's CONDITIONS to score the scenes under as well; the scenes as rendered are always scored
+("rendered").
 
 Printed and written (--out) per folder and camera: cards found, face-up cards read, dice found, dice
 read and false boxes, pooled and per set.
@@ -30,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
                                      validation_scenes)
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
-from vision.detector import Detector, WeightsMissing  # noqa: E402
+from vision.colour import white_balanced  # noqa: E402
+from vision.detector import Detector, WeightsMissing, live_detector  # noqa: E402
 
 CHOICE_SETS = ("207", "208:cards", "209", "210:cards", "211", "212")
 COUNTS = ("cards_found", "cards_read", "dice_found", "dice_read", "false")
@@ -41,6 +46,17 @@ def counts(tally: Tally) -> dict:
     c = tally.summary()["counts"]
     return {"cards_found": c["face_up_found"] + c["face_down_found"], "cards_read": c["cards_read"],
             "dice_found": c["dice_found"], "dice_read": c["dice_read"], "false": c["false"]}
+
+
+class EvenedOut:
+    """A live pipeline's detector shown a whole scene: it does not even the light out itself (the
+    pipeline does, over all its zones: vision.colour.RoomLight), so the scene's light is evened out first."""
+
+    def __init__(self, detector):
+        self.detector = detector
+
+    def detect(self, image):
+        return self.detector.detect(white_balanced(image))
 
 
 def cameras_for(conditions: list[str]) -> dict:
@@ -94,6 +110,7 @@ def main(argv=None):
     ap.add_argument("--conditions", nargs="*", default=["blurred", "sharpened"], choices=sorted(CONDITIONS),
                     metavar="CONDITION", help="bench_detect's CONDITIONS to score the scenes under as well "
                                               "(default: blurred sharpened; none: only as rendered)")
+    ap.add_argument("--live", action="store_true", help="judge each folder's live pipeline detector (320 px)")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "compare_detectors.json")
     a = ap.parse_args(argv)
@@ -102,11 +119,12 @@ def main(argv=None):
     refuse_repeats(ap, "folder", a.folders)
     refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
     try:
-        detectors = {folder: Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS) for folder in a.folders}
+        detectors = {folder: EvenedOut(live_detector(folder)) if a.live else Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS)
+                     for folder in a.folders}
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes,
-              "views": DEFAULT_VIEWS, "conf": DEFAULT_CONF,
+              **({"detectors": "live"} if a.live else {"views": DEFAULT_VIEWS, "conf": DEFAULT_CONF}),
               "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions))}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")

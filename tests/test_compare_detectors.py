@@ -93,3 +93,26 @@ def test_a_folder_without_weights_is_named_with_what_it_should_hold(tmp_path, ca
     with pytest.raises(SystemExit):
         compare_detectors.main([str(tmp_path), "--scenes", "1"])
     assert f"model file not found: {tmp_path / 'detector.onnx'}" in capsys.readouterr().err
+
+
+def test_live_judges_each_folders_live_detector_on_scenes_with_the_light_evened_out(one_card_scenes, monkeypatch, tmp_path):
+    """The live detector does not even the light out (the pipeline does, over its zones): --live does it
+    over the whole scene before the detector sees it."""
+    made = {}
+
+    def live(folder):
+        made[folder] = Recorder(lambda image: [])
+        return made[folder]
+    monkeypatch.setattr(compare_detectors, "live_detector", live)
+    monkeypatch.setattr(compare_detectors, "Detector", lambda *a, **k: pytest.fail("detect's Detector was loaded"))
+    monkeypatch.setattr(compare_detectors, "white_balanced", lambda image: 255 - image)
+    out = tmp_path / "compare.json"
+    compare_detectors.main(["models/weights", "runs/live_int8.onnx", "--live", "--sets", "5", "--scenes", "2",
+                            "--conditions", "--out", str(out)])
+    assert list(made) == ["models/weights", "runs/live_int8.onnx"]
+    images = [image for _, image in bench_detect.validation_scenes(2, 5, "runs/cards")]
+    for recorder in made.values():
+        assert [int(seen[0, 0, 0]) for seen in recorder.seen] == [255 - int(image[0, 0, 0]) for image in images]
+    result = json.loads(out.read_text())
+    assert result["detectors"] == "live" and "views" not in result
+    assert result["counts"]["runs/live_int8.onnx"]["rendered"]["pooled"]["cards_found"] == 0

@@ -1,0 +1,73 @@
+"""Benchmark the int8 detectors (models.quantize) against the float ones on this CPU.
+
+    python3 benchmarks/bench_int8.py [--scenes 30] [--rounds 5] [--out benchmarks/results/int8.json]
+
+Times, in turns round by round (the machine's speed drifts):
+
+* each detector network's forward pass alone, float and int8, with one thread and with one per core;
+* `pelituomari detect` end to end on the benchmark's scenes (seed 0), float and int8 (the readers are
+  the same floats either way).
+
+What each finds is judged on the choice scenes by compare_detectors.py (results in
+compare_int8.json, and compare_int8_live.json with --live); the live chain with the int8 detector by
+bench_pipeline.py --weights models/weights/detector_live_int8.onnx (pipeline_int8.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_detect import machine, speed, validation_scenes  # noqa: E402
+from benchmarks.bench_detector_size import forward_ms  # noqa: E402
+from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
+from vision.detector import DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, WEIGHT_FILES, Detector, _session, int8_file  # noqa: E402
+
+THREADS = {"1_thread": 1, "every_core": 0}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--weights", type=Path, default=DEFAULT_WEIGHTS, help="model folder (default: models/weights)")
+    ap.add_argument("--scenes", type=int, default=30, help="synthetic scenes `detect` is timed on")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=20, help="forward passes per network and round")
+    ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "int8.json")
+    a = ap.parse_args(argv)
+    if min(a.scenes, a.rounds, a.runs) < 1:
+        ap.error(f"--scenes, --rounds and --runs must be 1 or more, got {a.scenes}, {a.rounds}, {a.runs}")
+    files = [a.weights / WEIGHT_FILES["onnx"], a.weights / LIVE_DETECTOR_FILE]
+    missing = [str(f) for f in files + [int8_file(f) for f in files] if not f.is_file()]
+    if missing:
+        ap.error(f"missing: {', '.join(missing)} (the int8 copies: python3 -m models.quantize --weights {a.weights})")
+    sessions = {f"{f.stem}{'_int8' if int8 else ''}@{threads}": _session(int8_file(f) if int8 else f, n)
+                for f in files for int8 in (False, True) for threads, n in THREADS.items()}
+    forward = forward_ms(sessions, a.rounds, a.runs)
+    images = [image for _, image in validation_scenes(a.scenes, 0, a.cards_cache)]
+    detectors = {name: Detector(a.weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
+                 for name, int8 in (("float", False), ("int8", True))}
+    detect_ms = {name: [] for name in detectors}
+    for _ in range(a.rounds):
+        for name, detector in detectors.items():
+            detect_ms[name].append(speed(detector, images, repeat=1)["ms_per_image"])
+    result = {"machine": machine(), "rounds": a.rounds,
+              "forward_ms": {f.stem: {threads: {"float": forward[f"{f.stem}@{threads}"], "int8": forward[f"{f.stem}_int8@{threads}"]}
+                                      for threads in THREADS} for f in files},
+              "detect": {"scenes": a.scenes, **{name: {"ms_per_image": round(float(np.median(ms)), 1),
+                                                       "images_per_s": round(1000 / float(np.median(ms)), 1)}
+                                                for name, ms in detect_ms.items()}}}
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    a.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

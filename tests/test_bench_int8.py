@@ -1,0 +1,32 @@
+"""The int8 benchmark: both detectors' forward passes float and int8, and `detect` end to end each way."""
+
+import json
+import shutil
+
+import pytest
+
+from benchmarks import bench_int8
+from vision.detector import DEFAULT_WEIGHTS
+
+
+def test_each_detector_is_timed_float_and_int8_on_one_thread_and_every_core(tmp_path):
+    out = tmp_path / "int8.json"
+    bench_int8.main(["--scenes", "1", "--rounds", "2", "--runs", "1", "--out", str(out)])
+    result = json.loads(out.read_text())
+    assert result["rounds"] == 2 and result["detect"]["scenes"] == 1
+    assert {f: {t: sorted(v) for t, v in by.items()} for f, by in result["forward_ms"].items()} == {
+        "detector": {"1_thread": ["float", "int8"], "every_core": ["float", "int8"]},
+        "detector_live": {"1_thread": ["float", "int8"], "every_core": ["float", "int8"]}}
+    for name in ("float", "int8"):
+        d = result["detect"][name]
+        assert d["images_per_s"] == round(1000 / d["ms_per_image"], 1)
+
+
+def test_a_folder_without_the_int8_copies_says_how_to_make_them(tmp_path, capsys):
+    for f in DEFAULT_WEIGHTS.glob("*.onnx"):
+        if "int8" not in f.name:
+            shutil.copy(f, tmp_path / f.name)
+    with pytest.raises(SystemExit):
+        bench_int8.main(["--weights", str(tmp_path)])
+    assert (f"missing: {tmp_path / 'detector_int8.onnx'}, {tmp_path / 'detector_live_int8.onnx'} "
+            f"(the int8 copies: python3 -m models.quantize --weights {tmp_path})") in capsys.readouterr().err
