@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 29 steps, numbered as in models/TRAINING.md,
+# Remake the shipped weights the way they were made: 30 steps, numbered as in models/TRAINING.md,
 # which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -216,3 +216,5 @@ python3 -m models.detector_crops --seed 92 --scenes 300 --out runs/data_detdie29
 python3 -m models.train --data runs/data43 --extra-data runs/data45 --extra-data runs/data_realw --extra-data runs/data_detdie29 \
     --runs runs/train_die29 --only die --cls-epochs 8 --cls-lr 1e-3 --die-init models/weights/die_classifier.pt --blur 0.3 \
     --cls-val runs/data_detdie29_val/die_train_det92.npz --cls-val runs/data43/die_val.npz --ship
+# 30. int8 copies of both detectors for small CPUs (`detect --int8`, `run --int8`), their ranges from 60 rendered scenes
+python3 -m models.quantize --scenes 20

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from models import detector_crops, make_dataset, soup, train
+from models import detector_crops, make_dataset, quantize, soup, train
 
 SCRIPT = Path(__file__).resolve().parent.parent / "models" / "reproduce.sh"
 PARSE = {"models.make_dataset": make_dataset.parse_args, "models.train": train.parse_args,
          "models.soup": lambda argv: soup.parser().parse_args(argv),
-         "models.detector_crops": lambda argv: detector_crops.parser().parse_args(argv)}
+         "models.detector_crops": lambda argv: detector_crops.parser().parse_args(argv),
+         "models.quantize": lambda argv: quantize.parser().parse_args(argv)}
 
 
 def commands(text: str) -> list[list[str]]:
@@ -48,6 +49,8 @@ def missing_inputs(text: str) -> list[str]:
             continue
         if module in ("models.make_dataset", "models.detector_crops"):
             made.add(str(a.out))
+            continue
+        if module == "models.quantize":   # reads the shipped detectors only
             continue
         reads = ([a.data, *a.extra_data, *(f.parent for f in a.cls_val), a.init, a.card_init, a.die_init,
                   a.side_init, a.corner_init] if module == "models.train" else [a.a, a.b])
@@ -121,6 +124,8 @@ def test_every_training_command_parses_with_its_module():
     die29 = runs["runs/train_die29"]   # step 29: the die reader learns crops out of focus
     assert (die29.only, die29.blur, die29.die_init, die29.extra_data[-1], die29.ship) == (
         ["die"], 0.3, Path("models/weights/die_classifier.pt"), Path("runs/data_detdie29"), True)
+    module, last = every_step[-1]   # step 30: int8 copies of the shipped detectors, made last
+    assert (module, last.weights, last.scenes) == ("models.quantize", train.WEIGHTS, 20)
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
