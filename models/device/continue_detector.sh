@@ -32,8 +32,9 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-0}; scale=${2:-1}; budget=${3:-540}
 source models/device/machine.sh
-mkdir -p runs/data_realw/det && cp -r .devcarry/realw/. runs/data_realw/det/
-sed -i "s|^path: .*|path: $PWD/runs/data_realw/det|" runs/data_realw/det/data.yaml   # made where prepare.sh ran
+# the carried real dice (made 480 px wide) in a folder of their own: a rehearsal here leaves runs/data_realw as it is
+mkdir -p runs/data_realw_carried/det && cp -r .devcarry/realw/. runs/data_realw_carried/det/
+sed -i "s|^path: .*|path: $PWD/runs/data_realw_carried/det|" runs/data_realw_carried/det/data.yaml   # made where prepare.sh ran
 workers=$(nproc)
 S=${SEED0:-70}; IMGSZ=${IMGSZ:-480}; INIT=${INIT-models/weights/detector.pt}; RUN=${RUN:-runs/train_det$S}
 BATCH=${BATCH:-128}
@@ -49,7 +50,7 @@ python3 -m models.make_dataset --out runs/data$S --train "$(scenes ${MIX:-3500})
 hours=$(python3 -c "print(round(max(45, $budget - $(elapsed) - 50) / 3600, 4))")   # 50 s for the last validation and copies
 echo "[$(elapsed) s] train for $hours h"
 timeout $(( budget + 20 - $(elapsed) )) python3 -m models.train --data runs/data$S --extra-data runs/data$((S + 1)) \
-    --extra-data runs/data$((S + 2)) --extra-data runs/data_realw --extra-data runs/data_realw --runs "$RUN" --only det \
+    --extra-data runs/data$((S + 2)) --extra-data runs/data_realw_carried --extra-data runs/data_realw_carried --runs "$RUN" --only det \
     ${INIT:+--init "$INIT"} ${ARCH:+--arch "$ARCH"} --imgsz "$IMGSZ" --epochs 40 --hours "$hours" --batch "$BATCH" --workers "$workers" --device "$device"
 rc=$?   # before $(elapsed), whose own status $? would report
 echo "[$(elapsed) s] train rc $rc"

@@ -5,7 +5,10 @@
 # - the ultralytics wheels, from this machine's local package index;
 # - the rendered deck cache as WebP at quality 90 (8 MB for the 742 PNGs' 69; colour error 1.4 of 255
 #   on the mean card, 5.2 on the worst, so scenes made from it differ a little from scenes made here);
-# - the real dice training photos with their whole-die boxes (models/real_dice_whole_boxes.json).
+# - the real dice training photos with their whole-die boxes (models/real_dice_whole_boxes.json),
+#   made 480 px wide at JPEG quality 90 (5.4 MB for 13.9): the detectors train at 480 px or less, and
+#   ultralytics makes every image that size when it loads it, so they lose nothing they would use.
+# It stops, naming the sizes, when the tracked tree and the carry together are over the 64 MiB.
 #
 #   models/device/prepare.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 set -euo pipefail
@@ -40,4 +43,22 @@ if [ ! -d runs/data_realw/det/images ]; then
         --real-dice-whole
 fi
 cp -r runs/data_realw/det/. "$carry/realw/"   # images, labels and make_dataset's data.yaml
+python3 - <<'PY'
+from pathlib import Path
+import cv2
+for photo in Path(".devcarry/realw/images").glob("*/*.jpg"):
+    image = cv2.imread(str(photo))
+    h, w = image.shape[:2]
+    if w > 480:
+        image = cv2.resize(image, (480, round(h * 480 / w)), interpolation=cv2.INTER_AREA)
+    cv2.imwrite(str(photo), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+PY
 du -sh "$carry"
+tracked=$(git ls-files -z | xargs -0 cat | wc -c)
+carried=$(find "$carry" -type f -print0 | xargs -0 cat | wc -c)
+limit=$((64 * 1024 * 1024))
+if [ $((tracked + carried)) -gt "$limit" ]; then
+    echo "the tracked tree ($tracked bytes) and $carry ($carried) are over the $limit bytes a device call takes along" >&2
+    exit 1
+fi
+echo "tracked tree $tracked + carry $carried bytes, of $limit"
