@@ -12,19 +12,16 @@ Static quantization (onnxruntime, QDQ, weights per output channel): each tensor'
 greatest value) is learnt from rendered scenes of each kind, the mix, cards alone and dice on cards,
 as the detector sees them (the light evened out, letterboxed). The head's last convolutions and its
 decoding stay in floats: they write box coordinates in pixels beside scores of 0-1 into one output,
-which one 8-bit scale cannot hold (quantized too, the detector finds nothing).
+which one 8-bit scale cannot hold (with them quantized too, the detector found nothing).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import tempfile
 from pathlib import Path
 
 import numpy as np
-
-os.environ.setdefault("YOLO_OFFLINE", "1")
 
 # seeds neither trained on nor chosen on (models/TRAINING.md, "The data sets each step made")
 CALIBRATION_SETS = ((303, None), (304, "cards"), (305, "dice_on_cards"))
