@@ -23,11 +23,12 @@ from vision.tracking import Tracker
 FRAME = 1 / 15
 
 
-@pytest.fixture(scope="module")
-def detector():
+@pytest.fixture(scope="module", params=[False, True], ids=["float", "int8"])
+def detector(request):
+    """The live detector as `pelituomari run` loads it, and as `run --int8` does."""
     from vision.detector import live_detector
 
-    return live_detector()  # as `pelituomari run`
+    return live_detector(int8=request.param)
 
 
 def _run(game, detector):
