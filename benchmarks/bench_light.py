@@ -1,7 +1,7 @@
 """Measure what the room's light costs the detectors, and what evening it out (vision.colour) wins back.
 
     python3 benchmarks/bench_light.py [--scenes 200] [--seed 0] [--lamps LAMP ...]
-        [--own-light-sets 201 202 203:cards 204 205:cards 206] [--frames N] [--weights DIR]
+        [--own-light-sets 201 202 203:cards 204 205:cards 206] [--frames N] [--weights DIR] [--int8]
         [--out benchmarks/results/light.json]
 
 The numbers behind models/MODEL_CARD.md's "Light and cameras", from one committed script (before, they
@@ -287,6 +287,7 @@ def glare_spots(detector, frames: int | None) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--weights", help="model folder (default: models/weights)")
+    ap.add_argument("--int8", action="store_true", help="both detectors' int8 copies (models.quantize)")
     ap.add_argument("--scenes", type=int, default=200, help="validation scenes of the main set and of each --own-light-sets set")
     ap.add_argument("--seed", type=int, default=0, help="the main set's seed")
     ap.add_argument("--lamps", nargs="+", default=list(LAMPS), choices=LAMPS, metavar="LAMP",
@@ -305,12 +306,12 @@ def main(argv=None) -> int:
     refuse_repeats(ap, "set", [set_name(s) for s in a.own_light_sets])
     weights = a.weights or DEFAULT_WEIGHTS
     try:
-        detect_even = Detector(weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS)
-        detect_raw = Detector(weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, white_balance=False)
-        live = live_detector(a.weights)
+        detect_even = Detector(weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=a.int8)
+        detect_raw = Detector(weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, white_balance=False, int8=a.int8)
+        live = live_detector(a.weights, a.int8)
     except WeightsMissing as e:
         ap.error(str(e))
-    result = {"machine": machine(), "weights": str(weights), "seed": a.seed, "scenes": a.scenes,
+    result = {"machine": machine(), "weights": str(weights), "int8": a.int8, "seed": a.seed, "scenes": a.scenes,
               "lamp_gains_bgr": {lamp: LIGHTS[lamp](np.ones(3)).round(3).tolist() for lamp in a.lamps},
               **scenes_under_lamps(detect_even, detect_raw, live, a.scenes, a.seed, a.cards_cache, a.lamps)}
     print(json.dumps(result["lamps"]), flush=True)
