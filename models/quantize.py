@@ -6,7 +6,7 @@ Writes detector_int8.onnx beside detector.onnx, and detector_live_int8.onnx besi
 where the folder has one; `pelituomari detect --int8` and `pelituomari run --int8` use them. Why: the
 detector is the largest part of what an image costs, and 8-bit integer arithmetic runs it in two thirds
 of the time of 32-bit floats on one core here (models/MODEL_CARD.md, "int8 detectors"), at the same
-counts on the choice scenes for `detect`'s (the live one reads 1 % fewer cards).
+counts on the choice scenes for `detect`'s (the live one reads within about 1 % of its cards).
 
 Static quantization (onnxruntime, QDQ, weights per output channel): each tensor's range (its least and
 greatest value) is learnt from rendered scenes of each kind, the mix, cards alone and dice on cards,

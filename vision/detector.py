@@ -170,8 +170,8 @@ class Detector:
     runs (a little faster alone, much slower beside a camera thread).
     int8: run the detector's int8 copy (int8_file: detector_int8.onnx beside detector.onnx), which
     models.quantize makes: a third less of the detector's time on one core here, and on the choice
-    scenes the same counts as the float one (the live one 1 % fewer cards read; models/MODEL_CARD.md,
-    "int8 detectors"); the readers stay in floats."""
+    scenes the same counts as the float one (the live one within about 1 % of its cards read;
+    models/MODEL_CARD.md, "int8 detectors"); the readers stay in floats."""
 
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
