@@ -48,8 +48,8 @@ def main(argv=None):
     missing = [str(f) for f in files + [int8_file(f) for f in files] if not f.is_file()]
     if missing:
         ap.error(f"missing: {', '.join(missing)} (the int8 copies: python3 -m models.quantize --weights {a.weights})")
-    sessions = {f"{f.stem}{'_int8' if int8 else ''}@{threads}": _session(int8_file(f) if int8 else f, n)
-                for f in files for int8 in (False, True) for threads, n in THREADS.items()}
+    sessions = {f"{path.stem}@{threads}": _session(path, n)
+                for f in files for path in (f, int8_file(f)) for threads, n in THREADS.items()}
     forward = forward_ms(sessions, a.rounds, a.runs)
     images = [image for _, image in validation_scenes(a.scenes, 0, a.cards_cache)]
     detectors = {name: Detector(a.weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
@@ -59,7 +59,7 @@ def main(argv=None):
         for name, detector in detectors.items():
             detect_ms[name].append(speed(detector, images, repeat=1)["ms_per_image"])
     result = {"machine": machine(), "rounds": a.rounds,
-              "forward_ms": {f.stem: {threads: {"float": forward[f"{f.stem}@{threads}"], "int8": forward[f"{f.stem}_int8@{threads}"]}
+              "forward_ms": {f.stem: {threads: {"float": forward[f"{f.stem}@{threads}"], "int8": forward[f"{int8_file(f).stem}@{threads}"]}
                                       for threads in THREADS} for f in files},
               "detect": {"scenes": a.scenes, **{name: {"ms_per_image": round(float(np.median(ms)), 1),
                                                        "images_per_s": round(1000 / float(np.median(ms)), 1)}
