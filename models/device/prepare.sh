@@ -54,8 +54,9 @@ for photo in Path(".devcarry/realw/images").glob("*/*.jpg"):
     cv2.imwrite(str(photo), image, [cv2.IMWRITE_JPEG_QUALITY, 90])
 PY
 du -sh "$carry"
-tracked=$(git ls-files -z | xargs -0 cat | wc -c)
-carried=$(find "$carry" -type f -print0 | xargs -0 cat | wc -c)
+bytes_of() { python3 -c 'import os, sys; print(sum(os.path.getsize(f) for f in sys.stdin.read().split("\0") if os.path.isfile(f)))'; }
+tracked=$(git ls-files -z | bytes_of)   # what a device call takes along besides the carry
+carried=$(find "$carry" -type f -print0 | bytes_of)
 limit=$((64 * 1024 * 1024))
 if [ $((tracked + carried)) -gt "$limit" ]; then
     echo "the tracked tree ($tracked bytes) and $carry ($carried) are over the $limit bytes a device call takes along" >&2
