@@ -10,7 +10,7 @@ Times, in turns round by round (the machine's speed drifts):
 
 What each finds is judged on the choice scenes by compare_detectors.py (results in
 compare_int8.json, and compare_int8_live.json with --live); the live chain with the int8 detector by
-bench_pipeline.py --weights models/weights/detector_live_int8.onnx (pipeline_int8.json).
+bench_pipeline.py --int8 (pipeline_int8.json), and under lamps by bench_light.py --int8 (light_int8.json).
 """
 
 from __future__ import annotations

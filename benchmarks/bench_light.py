@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import CONDITIONS, changed, machine, scene_set, set_name  # noqa: E402
 from benchmarks.bench_pipeline import matches  # noqa: E402
-from benchmarks.compare_detectors import compare, refuse_repeats  # noqa: E402
+from benchmarks.compare_detectors import Evened, compare, refuse_repeats  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from pelituomari.commands.run import sample_paths  # noqa: E402
@@ -58,7 +58,7 @@ from pelituomari.game import referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
 from referee.events import read_jsonl  # noqa: E402
 from vision.capture import Frame, FrameSource, VideoFileSource  # noqa: E402
-from vision.colour import GlareOnDie, OverExposed, TooDark, balanced, white_balanced, white_gains  # noqa: E402
+from vision.colour import GlareOnDie, OverExposed, TooDark, balanced, white_gains  # noqa: E402
 from vision.detector import DEFAULT_WEIGHTS, Detector, WeightsMissing, live_detector  # noqa: E402
 
 LIGHTS = {**{name: change for name, (kind, change) in CONDITIONS.items() if kind == "light"},
@@ -85,17 +85,6 @@ def part_way(before: np.ndarray | None, after: np.ndarray | None, share: float) 
         return before
     start = np.ones(3, np.float32) if before is None else before
     return start + np.float32(share) * (after - start)
-
-
-class Evened:
-    """A detector handed each image with its light evened out over the whole image (white_balanced), as
-    the live pipeline's RoomLight evens a frame out over all its zones together."""
-
-    def __init__(self, detector):
-        self.detector = detector
-
-    def detect(self, image: np.ndarray):
-        return self.detector.detect(white_balanced(image))
 
 
 def four_ways(detect_even, detect_raw, live) -> dict:

@@ -28,6 +28,8 @@ import json
 import sys
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -48,14 +50,15 @@ def counts(tally: Tally) -> dict:
             "dice_found": c["dice_found"], "dice_read": c["dice_read"], "false": c["false"]}
 
 
-class EvenedOut:
-    """A live pipeline's detector shown a whole scene: it does not even the light out itself (the
-    pipeline does, over all its zones: vision.colour.RoomLight), so the scene's light is evened out first."""
+class Evened:
+    """A detector handed each image with its light evened out over the whole image (white_balanced), as
+    the live pipeline's RoomLight evens a frame out over all its zones together: the live detector does
+    not even it out itself."""
 
     def __init__(self, detector):
         self.detector = detector
 
-    def detect(self, image):
+    def detect(self, image: np.ndarray):
         return self.detector.detect(white_balanced(image))
 
 
@@ -119,7 +122,7 @@ def main(argv=None):
     refuse_repeats(ap, "folder", a.folders)
     refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
     try:
-        detectors = {folder: EvenedOut(live_detector(folder)) if a.live else Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS)
+        detectors = {folder: Evened(live_detector(folder)) if a.live else Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS)
                      for folder in a.folders}
     except WeightsMissing as e:
         ap.error(str(e))

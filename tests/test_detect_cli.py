@@ -127,5 +127,5 @@ def test_int8_reads_the_photo_as_the_float_detector_does(scene_png, capsys):
 
 def test_int8_on_the_ultralytics_backend_is_refused(scene_png, capsys):
     assert main(["detect", scene_png, "--int8", "--backend", "ultralytics"]) == 2
-    assert capsys.readouterr().err == ("pelituomari detect: --int8 runs on the onnx backend only: "
-                                       "leave out --backend ultralytics\n")
+    assert capsys.readouterr().err == ("pelituomari detect: int8 runs on the onnx backend only, not 'ultralytics' "
+                                       "(detector.pt is in floats)\n")

@@ -189,9 +189,9 @@ class Detector:
         if int8:
             if backend != "onnx":
                 raise ValueError(f"int8 runs on the onnx backend only, not {backend!r} (detector.pt is in floats)")
-            det_file = int8_file(det_file)
+            float_file, det_file = det_file, int8_file(det_file)
             if not det_file.is_file():
-                raise WeightsMissing(f"int8 detector not found: {det_file}; make it from {det_file.name.replace(INT8_SUFFIX, '')} "
+                raise WeightsMissing(f"int8 detector not found: {det_file}; make it from {float_file.name} "
                                      f"with: python3 -m models.quantize --weights {folder}")
         self.backend, self.conf, self.iou, self.detector_file = backend, conf, iou, det_file
         self.card_min_prob, self.die_min_prob, self.side_min_prob = card_min_prob, die_min_prob, side_min_prob

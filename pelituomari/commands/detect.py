@@ -91,11 +91,9 @@ def run(args) -> int:
             args.draw.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise CommandError(f"--draw {args.draw}: cannot make the folder: {e.strerror or e}") from None
-    if args.int8 and args.backend != "onnx":
-        raise CommandError("--int8 runs on the onnx backend only: leave out --backend ultralytics")
     try:
         detector = Detector(args.weights, backend=args.backend, conf=args.conf, views=args.views, int8=args.int8)
-    except (WeightsMissing, BackendMissing) as e:
+    except (WeightsMissing, BackendMissing, ValueError) as e:
         raise CommandError(str(e)) from None
     failed = 0
     for path in args.images:
