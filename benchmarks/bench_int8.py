@@ -5,8 +5,9 @@
 Times, in turns round by round (the machine's speed drifts):
 
 * each detector network's forward pass alone, float and int8, with one thread and with one per core;
-* `pelituomari detect` end to end on the benchmark's scenes (seed 0), float and int8 (the readers are
-  the same floats either way).
+* `pelituomari detect` end to end on the benchmark's scenes (seed 0) and on a 12-megapixel photo (the
+  first scene enlarged, as bench_detect times it), float and int8 (the readers are the same floats
+  either way).
 
 What each finds is judged on the choice scenes by compare_detectors.py (results in
 compare_int8.json, and compare_int8_live.json with --live); the live chain with the int8 detector by
@@ -33,6 +34,13 @@ from vision.detector import DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, WEIGHT_FILES, D
 THREADS = {"1_thread": 1, "every_core": 0}
 
 
+def detect_times(runs: list[dict]) -> dict:
+    """The medians over the rounds of bench_detect.speed's times."""
+    ms = float(np.median([r["ms_per_image"] for r in runs]))
+    return {"ms_per_image": round(ms, 1), "images_per_s": round(1000 / ms, 1),
+            "ms_per_12mp_photo": round(float(np.median([r["ms_per_12mp_photo"] for r in runs])), 1)}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--weights", type=Path, default=DEFAULT_WEIGHTS, help="model folder (default: models/weights)")
@@ -54,16 +62,14 @@ def main(argv=None):
     images = [image for _, image in validation_scenes(a.scenes, 0, a.cards_cache)]
     detectors = {name: Detector(a.weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
                  for name, int8 in (("float", False), ("int8", True))}
-    detect_ms = {name: [] for name in detectors}
+    timed = {name: [] for name in detectors}   # speed() of each round: a scene's ms and a 12-megapixel photo's
     for _ in range(a.rounds):
         for name, detector in detectors.items():
-            detect_ms[name].append(speed(detector, images, repeat=1)["ms_per_image"])
+            timed[name].append(speed(detector, images, repeat=1))
     result = {"machine": machine(), "rounds": a.rounds,
               "forward_ms": {f.stem: {threads: {"float": forward[f"{f.stem}@{threads}"], "int8": forward[f"{int8_file(f).stem}@{threads}"]}
                                       for threads in THREADS} for f in files},
-              "detect": {"scenes": a.scenes, **{name: {"ms_per_image": round(float(np.median(ms)), 1),
-                                                       "images_per_s": round(1000 / float(np.median(ms)), 1)}
-                                                for name, ms in detect_ms.items()}}}
+              "detect": {"scenes": a.scenes, **{name: detect_times(runs) for name, runs in timed.items()}}}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))

@@ -19,7 +19,14 @@ def test_each_detector_is_timed_float_and_int8_on_one_thread_and_every_core(tmp_
         "detector_live": {"1_thread": ["float", "int8"], "every_core": ["float", "int8"]}}
     for name in ("float", "int8"):
         d = result["detect"][name]
+        assert list(d) == ["ms_per_image", "images_per_s", "ms_per_12mp_photo"]
         assert d["images_per_s"] == round(1000 / d["ms_per_image"], 1)
+
+
+def test_detect_times_are_the_medians_of_the_rounds():
+    runs = [{"ms_per_image": 40.0, "ms_per_12mp_photo": 190.0}, {"ms_per_image": 50.0, "ms_per_12mp_photo": 210.0},
+            {"ms_per_image": 45.0, "ms_per_12mp_photo": 180.0}]
+    assert bench_int8.detect_times(runs) == {"ms_per_image": 45.0, "images_per_s": 22.2, "ms_per_12mp_photo": 190.0}
 
 
 def test_a_folder_without_the_int8_copies_says_how_to_make_them(tmp_path, capsys):
