@@ -1,24 +1,28 @@
-"""int8 copies of the shipped detectors, for small CPUs (a Raspberry Pi).
+"""int8 copies of the shipped detectors and readers, for small CPUs (a Raspberry Pi).
 
     python3 -m models.quantize [--weights models/weights] [--scenes 20] [--cards-cache runs/cards]
 
-Writes detector_int8.onnx beside detector.onnx, and detector_live_int8.onnx beside detector_live.onnx
-where the folder has one; `pelituomari detect --int8` and `pelituomari run --int8` use them. Why: the
-detector is the largest part of what an image costs, and 8-bit integer arithmetic runs it in two thirds
-of the time of 32-bit floats on one core here (models/MODEL_CARD.md, "int8 detectors"), at the same
-counts on the choice scenes for `detect`'s (the live one reads within about 1 % of its cards).
+Writes detector_int8.onnx beside detector.onnx, detector_live_int8.onnx beside detector_live.onnx
+where the folder has one, and card_classifier_int8.onnx (and the die, side and corner readers' copies)
+beside the readers; `pelituomari detect --int8` and `pelituomari run --int8` use them. Why: the
+detector is the largest part of what an image costs and the readers the next, and on this CPU 8-bit
+integer arithmetic takes a third off the detector's time on one core and a quarter off the readers'
+on both (models/MODEL_CARD.md, "int8 models"), within 5 objects of the float counts on the choice
+scenes for `detect` (the live chain reads within about 1 % of its cards).
 
 Static quantization (onnxruntime, QDQ, weights per output channel): each tensor's range (its least and
 greatest value) is learnt from rendered scenes of each kind, the mix, cards alone and dice on cards,
 as the detector sees them (the light evened out, letterboxed). The head's last convolutions and its
 decoding stay in floats: they write box coordinates in pixels beside scores of 0-1 into one output,
-which one 8-bit scale cannot hold (with them quantized too, the detector found nothing).
+which one 8-bit scale cannot hold (with them quantized too, the detector found nothing). The readers
+are quantized whole, their ranges learnt from the crops `detect` gives them on the same scenes.
 """
 
 from __future__ import annotations
 
 import argparse
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -44,11 +48,38 @@ def calibration_inputs(detector, scenes: int, cards_cache: str | Path) -> list[n
             for seed, kind in CALIBRATION_SETS for _, image in validation_scenes(scenes, seed, cards_cache, kind)]
 
 
-def quantize_detector(src: Path, dst: Path, inputs: list[np.ndarray]) -> Path:
-    """Write to dst the int8 copy of the detector src, its ranges learnt from inputs."""
+def reader_inputs(detector_file: Path, scenes: int, cards_cache: str | Path) -> dict[str, list[np.ndarray]]:
+    """Each reader's batches (READERS' names) as `detect` reads the first `scenes` scenes of each
+    calibration set with the float detector_file and the readers beside it."""
+    from benchmarks.bench_detect import validation_scenes
+    from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS
+    from vision.detector import READERS, Detector
+
+    class Recording(Detector):
+        """`detect`'s Detector, keeping each batch it hands a reader."""
+        def __init__(self):
+            super().__init__(detector_file, conf=DEFAULT_CONF, views=DEFAULT_VIEWS)
+            self.batches = {name: [] for name in READERS}
+
+        def _run(self, reader, batch):
+            self.batches[reader].append(batch)
+            return super()._run(reader, batch)
+
+    detector = Recording()
+    for seed, kind in CALIBRATION_SETS:
+        for _, image in validation_scenes(scenes, seed, cards_cache, kind):
+            detector.detect(image)
+    return detector.batches
+
+
+def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: Callable = lambda model: []) -> Path:
+    """Write to dst the int8 copy of the network src (one input), its ranges learnt from inputs; the
+    nodes keep_float names from the model stay in floats."""
     import onnx
     from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
     from onnxruntime.quantization.shape_inference import quant_pre_process
+
+    name = onnx.load(str(src)).graph.input[0].name
 
     class Inputs(CalibrationDataReader):
         def __init__(self):
@@ -56,14 +87,14 @@ def quantize_detector(src: Path, dst: Path, inputs: list[np.ndarray]) -> Path:
 
         def get_next(self):
             x = next(self._next, None)
-            return None if x is None else {"images": x}
+            return None if x is None else {name: x}
 
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
         quant_pre_process(str(src), str(prepared))
         quantize_static(str(prepared), str(dst), Inputs(), quant_format=QuantFormat.QDQ, per_channel=True,
                         activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-                        nodes_to_exclude=float_nodes(onnx.load(str(prepared))))
+                        nodes_to_exclude=keep_float(onnx.load(str(prepared))))
     return dst
 
 
@@ -78,7 +109,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> None:
-    from vision.detector import LIVE_DETECTOR_FILE, WEIGHT_FILES, Detector, WeightsMissing, int8_file
+    from vision.detector import LIVE_DETECTOR_FILE, READERS, WEIGHT_FILES, Detector, WeightsMissing, int8_file, reader_file
     ap = parser()
     a = ap.parse_args(argv)
     if a.scenes < 1:
@@ -86,13 +117,21 @@ def main(argv=None) -> None:
     sources = [a.weights / name for name in (WEIGHT_FILES["onnx"], LIVE_DETECTOR_FILE) if (a.weights / name).is_file()]
     if not sources:
         ap.error(f"no {WEIGHT_FILES['onnx']} or {LIVE_DETECTOR_FILE} in {a.weights}")
-    for src in sources:
-        try:
-            detector = Detector(src)
-        except WeightsMissing as e:
-            ap.error(str(e))
-        dst = quantize_detector(src, int8_file(src), calibration_inputs(detector, a.scenes, a.cards_cache))
+    try:
+        detectors = [Detector(src) for src in sources]
+    except WeightsMissing as e:
+        ap.error(str(e))
+    for src, detector in zip(sources, detectors):
+        dst = quantize_model(src, int8_file(src), calibration_inputs(detector, a.scenes, a.cards_cache), float_nodes)
         print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {a.scenes * len(CALIBRATION_SETS)} scenes at {detector.imgsz} px")
+    batches = reader_inputs(sources[0], a.scenes, a.cards_cache)
+    for name in READERS:
+        if not batches[name]:
+            ap.error(f"the calibration scenes gave the {name} reader nothing to read; give more --scenes")
+        src = reader_file(a.weights, name)
+        dst = quantize_model(src, int8_file(src), batches[name])
+        print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {sum(len(b) for b in batches[name])} crops "
+              f"of {a.scenes * len(CALIBRATION_SETS)} scenes")
 
 
 if __name__ == "__main__":

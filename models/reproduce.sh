@@ -216,5 +216,6 @@ python3 -m models.detector_crops --seed 92 --scenes 300 --out runs/data_detdie29
 python3 -m models.train --data runs/data43 --extra-data runs/data45 --extra-data runs/data_realw --extra-data runs/data_detdie29 \
     --runs runs/train_die29 --only die --cls-epochs 8 --cls-lr 1e-3 --die-init models/weights/die_classifier.pt --blur 0.3 \
     --cls-val runs/data_detdie29_val/die_train_det92.npz --cls-val runs/data43/die_val.npz --ship
-# 30. int8 copies of both detectors for small CPUs (`detect --int8`, `run --int8`), their ranges from 60 rendered scenes
+# 30. int8 copies of both detectors and the four readers for small CPUs (`detect --int8`, `run --int8`), their ranges
+#     from 60 rendered scenes
 python3 -m models.quantize --scenes 20

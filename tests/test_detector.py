@@ -210,12 +210,12 @@ def test_index_corners_name_a_card_the_whole_card_reader_gets_wrong():
     detector = Detector()
     says_ac = np.full(53, -8.0)
     says_ac[CARD_CODES.index("Ac")] = 8.0
-    detector._corner = _FixedReader(says_ac)
+    detector._readers["corner"] = _FixedReader(says_ac)
     p = detector._with_index_corners(image, rects, whole)
     assert CARD_CODES[int(p.argmax())] == "Ac" and p.max() > 0.99
     no_index = np.full(53, -8.0)
     no_index[52] = 8.0
-    detector._corner = _FixedReader(no_index)
+    detector._readers["corner"] = _FixedReader(no_index)
     np.testing.assert_allclose(detector._with_index_corners(image, rects, whole), whole, atol=1e-5)
     assert Detector(corner_weight=0)._with_index_corners(image, rects, whole) is whole
 
@@ -234,8 +234,8 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
         place(image, card, sprite_matrix(card.shape[:2], (x, 240), 0.0, 180, H))
     detector = Detector()
     loose = ((238.0, 248.0), (150.0, 190.0), 0.0)  # x 163-313, y 153-343
-    whole = detector._read(detector._card, [[upright_crop(image, loose, CARD_CROP_WH, e)]
-                                            for e in detector.card_crop_scales], (0, 2))
+    whole = detector._read("card", [[upright_crop(image, loose, CARD_CROP_WH, e)]
+                                    for e in detector.card_crop_scales], (0, 2))
     with_corners = detector._with_index_corners(image, [loose], whole)
     ac = CARD_CODES.index("Ac")
     assert int(whole.argmax()) == ac and round(float(whole[0, ac]), 2) == 0.31
@@ -283,19 +283,28 @@ def test_the_int8_detectors_find_and_read_every_object(make, table_scene):
     image, truth = table_scene
     detector = make()
     assert detector.imgsz == (480 if detector.white_balance else 320) and "_int8" in detector.detector_file.name
+    assert {name: f.name for name, f in detector.reader_files.items()} == {
+        "card": "card_classifier_int8.onnx", "die": "die_classifier_int8.onnx",
+        "side": "side_classifier_int8.onnx", "corner": "corner_classifier_int8.onnx"}
     assert_each_found_and_read(detector.detect(image), truth)
 
 
-def test_a_missing_int8_detector_says_how_to_make_it(tmp_path):
+def test_missing_int8_copies_say_which_and_how_to_make_them(tmp_path):
     import shutil
 
     for f in DEFAULT_WEIGHTS.glob("*.onnx"):
         if "int8" not in f.name:
             shutil.copy(f, tmp_path / f.name)
-    with pytest.raises(WeightsMissing, match=f"int8 detector not found: {tmp_path / 'detector_int8.onnx'}; make it from "
-                                             f"detector.onnx with: python3 -m models.quantize --weights {tmp_path}"):
+    how = f"make them from the float files with: python3 -m models.quantize --weights {tmp_path}"
+    readers = [tmp_path / f"{name}_classifier_int8.onnx" for name in ("card", "die", "side", "corner")]
+    with pytest.raises(WeightsMissing) as e:
         Detector(tmp_path, int8=True)
-    with pytest.raises(WeightsMissing, match=f"{tmp_path / 'detector_live_int8.onnx'}; make it from detector_live.onnx"):
+    assert str(e.value) == f"int8 copies not found: {', '.join(map(str, [tmp_path / 'detector_int8.onnx', *readers]))}; {how}"
+    shutil.copy(DEFAULT_WEIGHTS / "detector_live_int8.onnx", tmp_path)
+    for f in readers[:3]:
+        shutil.copy(DEFAULT_WEIGHTS / f.name, f)
+    with pytest.raises(WeightsMissing) as e:
         live_detector(tmp_path, int8=True)
+    assert str(e.value) == f"int8 copies not found: {readers[3]}; {how}"
     with pytest.raises(ValueError, match="int8 runs on the onnx backend only, not 'ultralytics'"):
         Detector(tmp_path, backend="ultralytics", int8=True)

@@ -1,4 +1,4 @@
-"""models.quantize: the int8 copies of the detectors, the head's float part, and its command."""
+"""models.quantize: the int8 copies of the detectors and readers, the head's float part, and its command."""
 
 import shutil
 
@@ -36,18 +36,36 @@ def test_calibration_scenes_are_each_sets_first_as_the_detector_sees_them():
         assert x.shape == (1, 3, 320, 320) and (x == detector.network_input(white_balanced(image))[0]).all()
 
 
-def test_the_command_writes_an_int8_copy_of_each_detector(tmp_path, capsys):
+def test_readers_are_calibrated_on_the_batches_detect_gives_them():
+    from benchmarks.bench_detect import validation_scenes
+    from pelituomari.commands.detect import DEFAULT_CONF
+    from vision.colour import white_balanced
+
+    batches = quantize.reader_inputs(DEFAULT_WEIGHTS / "detector.onnx", 1, "runs/cards")
+    shapes = {name: {b.shape[1:] for b in bs} for name, bs in batches.items()}
+    assert shapes == {"card": {(3, 80, 56)}, "die": {(3, 40, 40)}, "side": {(3, 80, 56)}, "corner": {(3, 40, 32)}}
+    detector = Detector(conf=DEFAULT_CONF)
+    boxed = [detector.oriented_boxes(white_balanced(image))[2]
+             for seed, kind in quantize.CALIBRATION_SETS for _, image in validation_scenes(1, seed, "runs/cards", kind)]
+    # the side reader sees each card and back boxed, the right way up and upside down; the die reader each die four ways
+    assert sum(len(b) for b in batches["side"]) == 2 * sum(k != "die" for kinds in boxed for k in kinds)
+    assert sum(len(b) for b in batches["die"]) == 4 * sum(k == "die" for kinds in boxed for k in kinds)
+    assert all(0 <= b.min() and b.max() <= 1 and b.dtype == "float32" for bs in batches.values() for b in bs)
+
+
+def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, capsys):
     for f in DEFAULT_WEIGHTS.glob("*.onnx"):
         if "int8" not in f.name:
             shutil.copy(f, tmp_path / f.name)
     quantize.main(["--weights", str(tmp_path), "--scenes", "2"])
     out = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in out] == [str(tmp_path / "detector_int8.onnx"),
-                                                    str(tmp_path / "detector_live_int8.onnx")]
-    assert out[1].endswith("ranges from 6 scenes at 320 px")
-    int8 = onnx.load(str(tmp_path / "detector_live_int8.onnx"))
-    assert sum(n.op_type == "QuantizeLinear" for n in int8.graph.node) > 50
-    assert (tmp_path / "detector_live_int8.onnx").stat().st_size < (tmp_path / "detector_live.onnx").stat().st_size / 3
+    written = ["detector", "detector_live", "card_classifier", "die_classifier", "side_classifier", "corner_classifier"]
+    assert [line.split(":")[0] for line in out] == [str(tmp_path / f"{name}_int8.onnx") for name in written]
+    assert out[1].endswith("ranges from 6 scenes at 320 px") and out[2].endswith("crops of 6 scenes")
+    for name in written:
+        int8 = onnx.load(str(tmp_path / f"{name}_int8.onnx"))
+        assert sum(n.op_type == "QuantizeLinear" for n in int8.graph.node) > (50 if name.startswith("detector") else 7)
+        assert (tmp_path / f"{name}_int8.onnx").stat().st_size < (tmp_path / f"{name}.onnx").stat().st_size / 3
     assert Detector(tmp_path, int8=True).imgsz == 480
 
 

@@ -122,7 +122,7 @@ def test_run_says_when_the_camera_shows_the_dome_over_exposed(tmp_path, capsys):
         assert told == [OverExposed("dome", 0.93).message(language)]
 
 
-def test_run_int8_without_the_int8_copy_says_how_to_make_it(tmp_path, capsys):
+def test_run_int8_without_the_int8_copies_says_how_to_make_them(tmp_path, capsys):
     import shutil
 
     from vision.detector import DEFAULT_WEIGHTS
@@ -133,5 +133,7 @@ def test_run_int8_without_the_int8_copy_says_how_to_make_it(tmp_path, capsys):
         if "int8" not in f.name:
             shutil.copy(f, weights / f.name)
     assert main(["run", "--int8", "--weights", str(weights), "--db", str(tmp_path / "g.db")]) == 2
-    assert (f"int8 detector not found: {weights / 'detector_live_int8.onnx'}; make it from detector_live.onnx "
+    assert (f"int8 copies not found: {weights / 'detector_live_int8.onnx'}, {weights / 'card_classifier_int8.onnx'}, "
+            f"{weights / 'die_classifier_int8.onnx'}, {weights / 'side_classifier_int8.onnx'}, "
+            f"{weights / 'corner_classifier_int8.onnx'}; make them from the float files "
             f"with: python3 -m models.quantize --weights {weights}") in capsys.readouterr().err

@@ -33,7 +33,8 @@ DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
 WEIGHT_FILES = {"onnx": "detector.onnx", "ultralytics": "detector.pt"}
 WEIGHT_SUFFIXES = tuple(Path(f).suffix for f in WEIGHT_FILES.values())  # a weights path with one names a file, else a folder
 LIVE_DETECTOR_FILE = "detector_live.onnx"  # the live pipeline's detector where a folder has one: see live_detector
-INT8_SUFFIX = "_int8"  # a detector's int8 copy beside it: detector_int8.onnx (models.quantize makes them)
+INT8_SUFFIX = "_int8"  # a model's int8 copy beside it: detector_int8.onnx (models.quantize makes them)
+READERS = ("card", "die", "side", "corner")  # the classifiers that read what the detector boxed: {name}_classifier.onnx
 VIEW_FLIPS = ((False, False), (True, False), (False, True), (True, True))  # (mirrored, upside down)
 MARKER_REACH = 1.4  # a marker's printed square and its white quiet zone, in sizes of the black square
 TRAIN_HINT = ("train them with: python3 -m models.make_dataset --out runs/data && "
@@ -77,9 +78,21 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def int8_file(detector_file: Path) -> Path:
-    """A detector's int8 copy, beside it: detector.onnx -> detector_int8.onnx."""
-    return detector_file.with_name(detector_file.stem + INT8_SUFFIX + detector_file.suffix)
+def int8_file(model_file: Path) -> Path:
+    """A model's int8 copy, beside it: detector.onnx -> detector_int8.onnx."""
+    return model_file.with_name(model_file.stem + INT8_SUFFIX + model_file.suffix)
+
+
+def reader_file(folder: Path, name: str) -> Path:
+    """The file of the reader `name` (one of READERS) in a weights folder."""
+    return folder / f"{name}_classifier.onnx"
+
+
+def reader_batch(crops, rotations) -> np.ndarray:
+    """A reader's input: each crop (crops: one list per crop scale) at each quarter turn in rotations,
+    N x 3 x H x W in 0-1, rotation by rotation."""
+    turned = [np.rot90(c, k) for k in rotations for scale in crops for c in scale]
+    return np.ascontiguousarray(np.stack(turned).transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
 
 
 def _session(path: Path, threads: int = 0, spin: bool = False):
@@ -168,10 +181,11 @@ class Detector:
     white_balance: even out the room's light first, its colour and a dim white (vision.colour.white_balanced).
     threads: onnxruntime's threads per model (0: one per core); spin: let them spin-wait between
     runs (a little faster alone, much slower beside a camera thread).
-    int8: run the detector's int8 copy (int8_file: detector_int8.onnx beside detector.onnx), which
-    models.quantize makes: a third less of the detector's time on one core here, and on the choice
-    scenes the same counts as the float one (the live one within about 1 % of its cards read;
-    models/MODEL_CARD.md, "int8 detectors"); the readers stay in floats."""
+    int8: run the int8 copies of the detector and the readers (int8_file: detector_int8.onnx beside
+    detector.onnx, card_classifier_int8.onnx beside card_classifier.onnx, ...), which models.quantize
+    makes: on this CPU a third less of the detector's time on one core and a quarter less of the readers'
+    on both, and on the choice scenes within 5 objects of the float counts for `detect` (the live one
+    within about 1 % of its cards read; models/MODEL_CARD.md, "int8 models")."""
 
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
@@ -186,14 +200,16 @@ class Detector:
         self.views, self.markers, self.white_balance = views, markers, white_balance
         path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
         folder, det_file = (path, path / WEIGHT_FILES[backend]) if path.suffix not in WEIGHT_SUFFIXES else (path.parent, path)
+        readers = {name: reader_file(folder, name) for name in READERS}
         if int8:
             if backend != "onnx":
                 raise ValueError(f"int8 runs on the onnx backend only, not {backend!r} (detector.pt is in floats)")
-            float_file, det_file = det_file, int8_file(det_file)
-            if not det_file.is_file():
-                raise WeightsMissing(f"int8 detector not found: {det_file}; make it from {float_file.name} "
+            det_file, readers = int8_file(det_file), {name: int8_file(f) for name, f in readers.items()}
+            missing = [str(f) for f in (det_file, *readers.values()) if not f.is_file()]
+            if missing:
+                raise WeightsMissing(f"int8 copies not found: {', '.join(missing)}; make them from the float files "
                                      f"with: python3 -m models.quantize --weights {folder}")
-        self.backend, self.conf, self.iou, self.detector_file = backend, conf, iou, det_file
+        self.backend, self.conf, self.iou, self.detector_file, self.reader_files = backend, conf, iou, det_file, readers
         self.card_min_prob, self.die_min_prob, self.side_min_prob = card_min_prob, die_min_prob, side_min_prob
         self.card_crop_scales, self.max_die_shared = card_crop_scales, max_die_shared
         self.corner_weight, self.whole_cut_cards = corner_weight, whole_cut_cards
@@ -212,10 +228,7 @@ class Detector:
                                      '(the [train] extra: python3 -m pip install -e ".[train]")') from None
             self._det = YOLO(str(det_file), task="obb")
             self.imgsz = imgsz or int(self._det.model.args.get("imgsz", 320))
-        self._card = _session(folder / "card_classifier.onnx", threads, spin)
-        self._die = _session(folder / "die_classifier.onnx", threads, spin)
-        self._side = _session(folder / "side_classifier.onnx", threads, spin)
-        self._corner = _session(folder / "corner_classifier.onnx", threads, spin)
+        self._readers = {name: _session(f, threads, spin) for name, f in readers.items()}
 
     # ---- stage 1: oriented boxes -------------------------------------------------------------------
     def _letterbox(self, image: np.ndarray):
@@ -292,13 +305,16 @@ class Detector:
         return [rects[i] for i in idx], scores[idx], cls[idx]
 
     # ---- stage 2: identities -----------------------------------------------------------------------
-    def _read(self, session, crops, rotations):
-        """Class probabilities averaged over the crops' given quarter-turn rotations (the crop's 'up' is
+    def _read(self, reader: str, crops, rotations):
+        """The reader's (one of READERS) class probabilities averaged over the crops' given quarter-turn rotations (the crop's 'up' is
         open); crops is a list of equal-length lists (one per crop scale), all read in one batch."""
-        turned = [np.rot90(c, k) for k in rotations for scale in crops for c in scale]
-        batch = np.stack(turned).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
-        probs = _softmax(session.run(None, {session.get_inputs()[0].name: np.ascontiguousarray(batch)})[0])
+        probs = _softmax(self._run(reader, reader_batch(crops, rotations)))
         return probs.reshape(len(rotations) * len(crops), len(crops[0]), -1).mean(0)
+
+    def _run(self, reader: str, batch: np.ndarray) -> np.ndarray:
+        """The reader's scores for a batch."""
+        session = self._readers[reader]
+        return session.run(None, {session.get_inputs()[0].name: batch})[0]
 
     def _with_index_corners(self, image, rects, p: np.ndarray) -> np.ndarray:
         """The card probabilities p (one row per rect) with the index corner reader's evidence folded in:
@@ -308,7 +324,7 @@ class Detector:
             return p
         scales = [[c for corners in zip(*(index_corners(image, r, e) for r in rects)) for c in corners]
                   for e in self.card_crop_scales]
-        c = self._read(self._corner, scales, (0,))
+        c = self._read("corner", scales, (0,))
         evidence = (c[:, :NO_INDEX] + c[:, NO_INDEX:] / NO_INDEX).reshape(-1, len(rects), NO_INDEX)
         return _softmax(np.log(p + 1e-9) + self.corner_weight * np.log(evidence + 1e-12).sum(0))
 
@@ -319,7 +335,7 @@ class Detector:
         flat = [i for i, k in enumerate(kinds) if k != "die"]
         if not flat or self.side_min_prob > 1:
             return kinds
-        p = self._read(self._side, [[upright_crop(image, rects[i], CARD_CROP_WH) for i in flat]], (0, 2))
+        p = self._read("side", [[upright_crop(image, rects[i], CARD_CROP_WH) for i in flat]], (0, 2))
         kinds = list(kinds)
         for i, j, q in zip(flat, p.argmax(1), p.max(1)):
             if q >= self.side_min_prob:
@@ -336,7 +352,7 @@ class Detector:
             for r in [rect, *(whole_card_rects(rect, w, h) if self.whole_cut_cards else [])]:
                 owner.append(i)
                 tried.append(r)
-        p = self._read(self._card, [[upright_crop(image, r, CARD_CROP_WH, e) for r in tried]
+        p = self._read("card", [[upright_crop(image, r, CARD_CROP_WH, e) for r in tried]
                                     for e in self.card_crop_scales], (0, 2))
         p = self._with_index_corners(image, tried, p)
         surest = {}
@@ -364,7 +380,7 @@ class Detector:
             p = self._card_probs(image, [rects[i] for i in cards])
             card_of = {i: CARD_CODES[int(j)] for i, j, q in zip(cards, p.argmax(1), p.max(1)) if q >= self.card_min_prob}
         if dice:
-            p = self._read(self._die, [[upright_crop(image, rects[i], DIE_CROP_WH) for i in dice]], (0, 1, 2, 3))
+            p = self._read("die", [[upright_crop(image, rects[i], DIE_CROP_WH) for i in dice]], (0, 1, 2, 3))
             die_of = {i: int(j) + 1 for i, j, q in zip(dice, p.argmax(1), p.max(1)) if q >= self.die_min_prob}
         out = []
         for i, rect in enumerate(rects):
@@ -384,8 +400,8 @@ def live_detector(weights: str | Path | None = None, int8: bool = False) -> Dete
     23). A folder without one uses its detector.onnx for both. Markers off: the pipeline looks only
     inside the table's zones. White balance off: the pipeline hands over one zone at a time, and a zone
     holding only backs on coloured cloth has no white to judge the light by; the pipeline evens the
-    light out itself, judged over all its zones (vision.colour.RoomLight). int8: its int8 copy
-    (detector_live_int8.onnx), as Detector's int8."""
+    light out itself, judged over all its zones (vision.colour.RoomLight). int8: the int8 copies
+    (detector_live_int8.onnx and the readers'), as Detector's int8."""
     path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
     if path.suffix not in WEIGHT_SUFFIXES and (path / LIVE_DETECTOR_FILE).is_file():
         path = path / LIVE_DETECTOR_FILE

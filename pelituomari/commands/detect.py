@@ -25,8 +25,8 @@ def add_parser(sub) -> None:
                    help="run the detector with onnxruntime (default; detector.onnx) or with ultralytics on "
                         "PyTorch (detector.pt; needs the [train] extra)")
     p.add_argument("--int8", action="store_true",
-                   help="run the detector's int8 copy (detector_int8.onnx, made by python3 -m models.quantize): "
-                        "a third less of the detector's time on one core here, for small CPUs such as a Raspberry Pi's")
+                   help="run the int8 copies of the detector and readers (detector_int8.onnx and the like, made by "
+                        "python3 -m models.quantize): for small CPUs such as a Raspberry Pi's")
     p.add_argument("--conf", type=float, default=DEFAULT_CONF,
                    help=f"detector confidence threshold (default {DEFAULT_CONF})")
     p.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,

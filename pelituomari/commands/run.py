@@ -40,8 +40,8 @@ def add_parser(sub) -> None:
     p.add_argument("--annotate", metavar="OUT.mp4", help="also write the annotated video here")
     p.add_argument("--weights", help="folder of the vision model files (default: models/weights)")
     p.add_argument("--int8", action="store_true",
-                   help="run the live detector's int8 copy (detector_live_int8.onnx): a third less of the "
-                        "detector's time on one core here, for small CPUs such as a Raspberry Pi's")
+                   help="run the int8 copies of the live detector and readers (detector_live_int8.onnx and the "
+                        "like, made by python3 -m models.quantize): for small CPUs such as a Raspberry Pi's")
     p.add_argument("--stall", type=float, default=3.0, help="seconds without a frame before a live source "
                    "counts as stalled (default: 3)")
     p.add_argument("--buttons", help="kiketti button BCM pins: PIN for one shared button, SEAT:PIN,... for one "
