@@ -1,6 +1,6 @@
 """Benchmark `vision.detector.Detector`: speed on this CPU and accuracy on synthetic and real validation data.
 
-    python3 benchmarks/bench_detect.py [--real-dice ../shared/datasets/real-dice-topdown] [--synthetic 200]
+    python3 benchmarks/bench_detect.py [--weights DIR] [--int8] [--real-dice ../shared/datasets/real-dice-topdown] [--synthetic 200]
                                        [--photos LABELS.jsonl] [--views 2 --conf 0.35]
                                        [--more-sets 201 202 203:cards 204 205:cards 206] [--conditions]
                                        [--out benchmarks/results/detect.json]
@@ -20,7 +20,8 @@ left those unlabelled, so the detectors trained on them learnt to pass them by. 
 scores the other objects alone, as the main scores did before (results files until step 16).
 face_up_cards_by_deck counts each deck's face-up cards, found and read (a scene's face-up cards are of
 one deck): a deck whose index the readers cannot see shows there. index_in_sight scores alone the
-face-up cards within the frame with an index corner at least 90 % in sight: rank and suit are printed
+face-up cards within the frame with an index corner at least 90 % in sight (both of its corners where
+a deck splits rank and suit over two: models.synth.decks.index_in_sight): rank and suit are printed
 there, so such a card can be named however much else of it is covered; the card identity of the
 others is a harder question (its pips, a sliver of its face).
 
@@ -69,11 +70,11 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
 from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
-from models.synth.decks import deck_names  # noqa: E402
+from models.synth.decks import deck_names, index_in_sight  # noqa: E402
 from models.synth.scene import SCENE_KINDS, reaches_beyond, sharpened  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS, read_image  # noqa: E402
 from vision.crops import box_in_image, iou  # noqa: E402
-from vision.detector import Detector  # noqa: E402
+from vision.detector import Detector, WeightsMissing  # noqa: E402
 
 
 def centre_score(box, label) -> float:
@@ -275,7 +276,8 @@ def synthetic_sets(detector, n, sets, cache_root, keep_images: bool = True):
         for part, cut_off in ((cut, True), (within, False)):
             part_truth, part_hidden = by_the_frame(truth, hidden, beyond, cut_off)
             part.add(part_truth, dets, part_hidden)
-        index_truth, index_hidden = with_an_index_in_sight(truth, hidden, [max(o.index_visible) for o in scene.objects], beyond)
+        index_seen = [index_in_sight(scene.deck, o.index_visible) for o in scene.objects]
+        index_truth, index_hidden = with_an_index_in_sight(truth, hidden, index_seen, beyond)
         indexed.add(index_truth, dets, index_hidden)
         if keep_images:
             images.append(image)
@@ -404,6 +406,7 @@ def set_name(s: tuple[int, str | None]) -> str:
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--weights", help="model folder (default: models/weights)")
+    ap.add_argument("--int8", action="store_true", help="the int8 copies of the detector and readers (models.quantize)")
     ap.add_argument("--synthetic", type=int, default=200, help="synthetic validation scenes (0: none, and no speed run: it times them)")
     ap.add_argument("--seed", type=int, default=0, help="the data set's seed (models.make_dataset --seed)")
     ap.add_argument("--kind", choices=SCENE_KINDS, help="the data set's scene kind (models.make_dataset --kind; default the mix)")
@@ -434,9 +437,12 @@ def main(argv=None):
         photos = read_labels(a.photos) if a.photos else None
     except LabelError as e:
         ap.error(str(e))
-    detector = Detector(a.weights, conf=a.conf, views=a.views)
-    result = {"machine": machine(),
-              "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views, "conf": a.conf}
+    try:
+        detector = Detector(a.weights, conf=a.conf, views=a.views, int8=a.int8)
+    except WeightsMissing as e:
+        ap.error(str(e))
+    result = {"machine": machine(), "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views,
+              "conf": a.conf, "detector": detector.detector_file.name}
     images = []
     if a.synthetic:
         syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind)

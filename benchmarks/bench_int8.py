@@ -1,4 +1,4 @@
-"""Benchmark the int8 detectors (models.quantize) against the float ones on this CPU.
+"""Benchmark the int8 models (models.quantize) against the float ones on this CPU.
 
     python3 benchmarks/bench_int8.py [--scenes 30] [--rounds 5] [--out benchmarks/results/int8.json]
 
@@ -6,8 +6,8 @@ Times, in turns round by round (the machine's speed drifts):
 
 * each detector network's forward pass alone, float and int8, with one thread and with one per core;
 * `pelituomari detect` end to end on the benchmark's scenes (seed 0) and on a 12-megapixel photo (the
-  first scene enlarged, as bench_detect times it), float and int8 (the readers are the same floats
-  either way).
+  first scene enlarged, as bench_detect times it), float and int8 (detector and readers);
+* the readers' share of that: milliseconds a scene in each reader (card, die, side, corner), float and int8.
 
 What each finds is judged on the choice scenes by compare_detectors.py (results in
 compare_int8.json, and compare_int8_live.json with --live); the live chain with the int8 detector by
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -29,9 +30,32 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_detect import machine, speed, validation_scenes  # noqa: E402
 from benchmarks.bench_detector_size import forward_ms  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
-from vision.detector import DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, WEIGHT_FILES, Detector, _session, int8_file  # noqa: E402
+from vision.detector import (DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, READERS, WEIGHT_FILES, Detector,  # noqa: E402
+                             _session, int8_file, reader_file)
 
 THREADS = {"1_thread": 1, "every_core": 0}
+
+
+class ReadersTimed(Detector):
+    """`detect`'s Detector, adding up the seconds each reader takes."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.reader_s = dict.fromkeys(READERS, 0.0)
+
+    def _run(self, reader, batch):
+        t0 = time.perf_counter()
+        scores = super()._run(reader, batch)
+        self.reader_s[reader] += time.perf_counter() - t0
+        return scores
+
+
+def reader_ms(detector: ReadersTimed, images) -> dict:
+    """Milliseconds a scene each reader takes while the detector reads images."""
+    detector.reader_s = dict.fromkeys(READERS, 0.0)
+    for image in images:
+        detector.detect(image)
+    return {name: 1000 * s / len(images) for name, s in detector.reader_s.items()}
 
 
 def detect_times(runs: list[dict]) -> dict:
@@ -53,23 +77,28 @@ def main(argv=None):
     if min(a.scenes, a.rounds, a.runs) < 1:
         ap.error(f"--scenes, --rounds and --runs must be 1 or more, got {a.scenes}, {a.rounds}, {a.runs}")
     files = [a.weights / WEIGHT_FILES["onnx"], a.weights / LIVE_DETECTOR_FILE]
-    missing = [str(f) for f in files + [int8_file(f) for f in files] if not f.is_file()]
+    models = files + [reader_file(a.weights, name) for name in READERS]
+    missing = [str(f) for f in models + [int8_file(f) for f in models] if not f.is_file()]
     if missing:
         ap.error(f"missing: {', '.join(missing)} (the int8 copies: python3 -m models.quantize --weights {a.weights})")
     sessions = {f"{path.stem}@{threads}": _session(path, n)
                 for f in files for path in (f, int8_file(f)) for threads, n in THREADS.items()}
     forward = forward_ms(sessions, a.rounds, a.runs)
     images = [image for _, image in validation_scenes(a.scenes, 0, a.cards_cache)]
-    detectors = {name: Detector(a.weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
+    detectors = {name: ReadersTimed(a.weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
                  for name, int8 in (("float", False), ("int8", True))}
     timed = {name: [] for name in detectors}   # speed() of each round: a scene's ms and a 12-megapixel photo's
+    readers = {name: [] for name in detectors}  # reader_ms() of each round
     for _ in range(a.rounds):
         for name, detector in detectors.items():
             timed[name].append(speed(detector, images, repeat=1))
+            readers[name].append(reader_ms(detector, images))
     result = {"machine": machine(), "rounds": a.rounds,
               "forward_ms": {f.stem: {threads: {"float": forward[f"{f.stem}@{threads}"], "int8": forward[f"{int8_file(f).stem}@{threads}"]}
                                       for threads in THREADS} for f in files},
-              "detect": {"scenes": a.scenes, **{name: detect_times(runs) for name, runs in timed.items()}}}
+              "detect": {"scenes": a.scenes, **{name: detect_times(runs) for name, runs in timed.items()}},
+              "reader_ms_per_scene": {reader: {name: round(float(np.median([r[reader] for r in readers[name]])), 2)
+                                               for name in detectors} for reader in READERS}}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))

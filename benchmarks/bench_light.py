@@ -276,7 +276,7 @@ def glare_spots(detector, frames: int | None) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--weights", help="model folder (default: models/weights)")
-    ap.add_argument("--int8", action="store_true", help="both detectors' int8 copies (models.quantize)")
+    ap.add_argument("--int8", action="store_true", help="the int8 copies of both detectors and the readers (models.quantize)")
     ap.add_argument("--scenes", type=int, default=200, help="validation scenes of the main set and of each --own-light-sets set")
     ap.add_argument("--seed", type=int, default=0, help="the main set's seed")
     ap.add_argument("--lamps", nargs="+", default=list(LAMPS), choices=LAMPS, metavar="LAMP",

@@ -10,8 +10,8 @@ made, so all see the same images, and no scene is kept: 1200 scenes' images woul
 The default sets are the choice sets, made only for choosing (models/MODEL_CARD.md, "Results": never trained
 on, apart from the benchmark's --more-sets). Each folder is a whole set of weights as `pelituomari
 detect` loads it (a detector and its readers); each is run as `detect` runs it (one view, its
-confidence); a weights path may also name a detector file (its folder holds the readers), so
-models/weights/detector_int8.onnx is judged against models/weights. --live judges each folder's live
+confidence); a weights path may also name a detector file (its folder holds the readers). --int8
+judges each folder's int8 copies too (detector and readers, models.quantize), named "FOLDER int8". --live judges each folder's live
 pipeline detector instead (vision.detector.live_detector: detector_live.onnx at 320 px), the light of
 each whole scene evened out first, as the pipeline evens it out over its zones. --conditions names
 bench_detect's CONDITIONS to score the scenes under as well; the scenes as rendered are always scored
@@ -114,6 +114,8 @@ def main(argv=None):
                     metavar="CONDITION", help="bench_detect's CONDITIONS to score the scenes under as well "
                                               "(default: blurred sharpened; none: only as rendered)")
     ap.add_argument("--live", action="store_true", help="judge each folder's live pipeline detector (320 px)")
+    ap.add_argument("--int8", action="store_true",
+                    help="also judge each folder's int8 copies (models.quantize: detector and readers), as 'FOLDER int8'")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "compare_detectors.json")
     a = ap.parse_args(argv)
@@ -121,9 +123,11 @@ def main(argv=None):
         ap.error(f"--scenes must be 1 or more, got {a.scenes}")
     refuse_repeats(ap, "folder", a.folders)
     refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
+    def made(folder, int8):
+        return Evened(live_detector(folder, int8)) if a.live else Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
     try:
-        detectors = {folder: Evened(live_detector(folder)) if a.live else Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS)
-                     for folder in a.folders}
+        detectors = {f"{folder} int8" if int8 else folder: made(folder, int8)
+                     for folder in a.folders for int8 in ((False, True) if a.int8 else (False,))}
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes,

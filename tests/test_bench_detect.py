@@ -1,5 +1,7 @@
 """The detection benchmark's scoring: what counts as found, read, false, or ignored."""
 
+from pathlib import Path
+
 from benchmarks import bench_detect
 from vision.detector import Detection
 
@@ -196,8 +198,8 @@ def test_real_dice_alone_are_scored_without_synthetic_scenes_or_a_speed_run(tmp_
         (tmp_path / f"dice_{n}.txt").write_text("3 0.5 0.5 0.2 0.4\n")
 
     class Seen:
-        def __init__(self, weights, conf, views):
-            self.imgsz = 320
+        def __init__(self, weights, conf, views, int8):
+            self.imgsz, self.detector_file = 320, Path("detector_int8.onnx" if int8 else "detector.onnx")
 
         def detect(self, image):
             return [Detection("die", (80, 30, 120, 70), 0.9, die=4)]
@@ -205,11 +207,25 @@ def test_real_dice_alone_are_scored_without_synthetic_scenes_or_a_speed_run(tmp_
     (tmp_path / "whole.json").write_text('{"photos": {}}')
     out = tmp_path / "real.json"
     bench_detect.main(["--synthetic", "0", "--real-dice", str(tmp_path), "--real-dice-whole", str(tmp_path / "whole.json"),
-                       "--out", str(out)])
+                       "--int8", "--out", str(out)])
     result = json.loads(out.read_text())
-    assert "synthetic_validation" not in result and "speed" not in result
+    assert "synthetic_validation" not in result and "speed" not in result and result["detector"] == "detector_int8.onnx"
     assert (result["real_dice_validation"]["dice"], result["real_dice_validation"]["dice_found"],
             result["real_dice_validation"]["die_face_accuracy"]) == (1, 1.0, 1.0)
+
+
+def test_int8_without_the_int8_copies_says_how_to_make_them(tmp_path, capsys):
+    import shutil
+
+    import pytest
+
+    from vision.detector import DEFAULT_WEIGHTS
+    for f in DEFAULT_WEIGHTS.glob("*.onnx"):
+        if "int8" not in f.name:
+            shutil.copy(f, tmp_path / f.name)
+    with pytest.raises(SystemExit):
+        bench_detect.main(["--weights", str(tmp_path), "--int8", "--synthetic", "0"])
+    assert f"make them from the float files with: python3 -m models.quantize --weights {tmp_path}" in capsys.readouterr().err
 
 
 def test_a_negative_scene_count_is_refused_before_any_model_loads(capsys, monkeypatch):
@@ -274,8 +290,8 @@ def test_more_sets_are_scored_pooled_and_apart_from_the_main_set(tmp_path, monke
     monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
 
     class SeesOnlyOddScenes:   # finds and reads the card in every other scene it is shown
-        def __init__(self, weights, conf, views):
-            self.imgsz, self.shown = 480, 0
+        def __init__(self, weights, conf, views, int8):
+            self.imgsz, self.shown, self.detector_file = 480, 0, Path("detector.onnx")
 
         def detect(self, image):
             self.shown += 1

@@ -1,4 +1,4 @@
-"""The int8 benchmark: both detectors' forward passes float and int8, and `detect` end to end each way."""
+"""The int8 benchmark: both detectors' forward passes float and int8, `detect` end to end each way, and its readers."""
 
 import json
 import shutil
@@ -21,6 +21,10 @@ def test_each_detector_is_timed_float_and_int8_on_one_thread_and_every_core(tmp_
         d = result["detect"][name]
         assert list(d) == ["ms_per_image", "images_per_s", "ms_per_12mp_photo"]
         assert d["images_per_s"] == round(1000 / d["ms_per_image"], 1)
+    assert {reader: sorted(by) for reader, by in result["reader_ms_per_scene"].items()} == {
+        reader: ["float", "int8"] for reader in ("card", "die", "side", "corner")}
+    assert all(0 < ms < result["detect"][name]["ms_per_image"]
+               for reader, by in result["reader_ms_per_scene"].items() if reader != "die" for name, ms in by.items())
 
 
 def test_detect_times_are_the_medians_of_the_rounds():
@@ -35,5 +39,7 @@ def test_a_folder_without_the_int8_copies_says_how_to_make_them(tmp_path, capsys
             shutil.copy(f, tmp_path / f.name)
     with pytest.raises(SystemExit):
         bench_int8.main(["--weights", str(tmp_path)])
-    assert (f"missing: {tmp_path / 'detector_int8.onnx'}, {tmp_path / 'detector_live_int8.onnx'} "
+    int8 = [tmp_path / f"{name}_int8.onnx" for name in ("detector", "detector_live", "card_classifier", "die_classifier",
+                                                          "side_classifier", "corner_classifier")]
+    assert (f"missing: {', '.join(map(str, int8))} "
             f"(the int8 copies: python3 -m models.quantize --weights {tmp_path})") in capsys.readouterr().err

@@ -61,7 +61,7 @@ def test_a_condition_changes_the_image_each_folder_is_shown(one_card_scenes):
 
 def test_main_writes_the_counts_and_prints_one_line_per_folder_and_camera(one_card_scenes, monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(compare_detectors, "Detector",
-                        lambda folder, conf, views: Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Td")]))
+                        lambda folder, conf, views, int8: Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Td")]))
     out = tmp_path / "compare.json"
     compare_detectors.main(["models/weights", "runs/cand", "--sets", "5", "--scenes", "3", "--conditions", "--out", str(out)])
     result = json.loads(out.read_text())
@@ -100,19 +100,20 @@ def test_live_judges_each_folders_live_detector_on_scenes_with_the_light_evened_
     over the whole scene before the detector sees it."""
     made = {}
 
-    def live(folder):
-        made[folder] = Recorder(lambda image: [])
-        return made[folder]
+    def live(folder, int8):
+        made[folder, int8] = Recorder(lambda image: [])
+        return made[folder, int8]
     monkeypatch.setattr(compare_detectors, "live_detector", live)
     monkeypatch.setattr(compare_detectors, "Detector", lambda *a, **k: pytest.fail("detect's Detector was loaded"))
     monkeypatch.setattr(compare_detectors, "white_balanced", lambda image: 255 - image)
     out = tmp_path / "compare.json"
-    compare_detectors.main(["models/weights", "runs/live_int8.onnx", "--live", "--sets", "5", "--scenes", "2",
+    compare_detectors.main(["models/weights", "runs/live.onnx", "--live", "--int8", "--sets", "5", "--scenes", "2",
                             "--conditions", "--out", str(out)])
-    assert list(made) == ["models/weights", "runs/live_int8.onnx"]
+    assert list(made) == [("models/weights", False), ("models/weights", True), ("runs/live.onnx", False), ("runs/live.onnx", True)]
     images = [image for _, image in bench_detect.validation_scenes(2, 5, "runs/cards")]
     for recorder in made.values():
         assert [int(seen[0, 0, 0]) for seen in recorder.seen] == [255 - int(image[0, 0, 0]) for image in images]
     result = json.loads(out.read_text())
     assert result["detectors"] == "live" and "views" not in result
-    assert result["counts"]["runs/live_int8.onnx"]["rendered"]["pooled"]["cards_found"] == 0
+    assert list(result["counts"]) == ["models/weights", "models/weights int8", "runs/live.onnx", "runs/live.onnx int8"]
+    assert result["counts"]["runs/live.onnx int8"]["rendered"]["pooled"]["cards_found"] == 0

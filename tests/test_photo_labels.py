@@ -132,9 +132,9 @@ def test_labelled_photos_are_scored_found_read_false_and_hidden(photos, tmp_path
             "b.png": [Detection("die", (121, 20, 140, 41), 0.9, die=5)]}       # found, misread
 
     class Reader:
-        imgsz = 480
+        imgsz, detector_file = 480, Path("detector.onnx")
 
-        def __init__(self, weights, conf, views):
+        def __init__(self, weights, conf, views, int8):
             self.photos = iter(said.values())
 
         def detect(self, image):

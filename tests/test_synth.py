@@ -390,3 +390,15 @@ def test_a_scene_names_the_deck_its_face_up_cards_are_drawn_from():
     scenes = [render_scene(np.random.default_rng([9, i]), size=(120, 160), decks=["proc-0", "proc-1"], kind="cards")
               for i in range(6)]
     assert [s.deck for s in scenes] == ["proc-0", "proc-0", "proc-1", "proc-1", "proc-1", "proc-0"]
+
+
+def test_a_split_index_is_in_sight_only_where_both_its_halves_are():
+    """An oxygen face prints the rank top right and the suit bottom left: its suit alone (a covered 7c
+    showing its club) names no card, so the benchmark's index_in_sight takes the lesser half. Every other
+    deck's index is whole at each corner: the best corner counts."""
+    from models.synth import decks as D
+    assert D.SPLIT_INDEX == {"oxygen": (2, 3), "oxygen-air": (2, 3), "oxygen-white": (2, 3)}
+    assert D.index_in_sight("oxygen", (0.0, 0.0, 0.0, 1.0)) == 0.0
+    assert D.index_in_sight("oxygen-white", (0.0, 0.0, 0.95, 0.9)) == 0.9
+    assert D.index_in_sight("standard", (0.2, 0.95, 0.0, 0.0)) == 0.95
+    assert D.index_in_sight("dondorf", (0.0, 0.0, 0.0, 0.5)) == 0.5

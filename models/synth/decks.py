@@ -39,6 +39,8 @@ INDEX_LAYOUTS = {
     "aisleriot-bonded": INDEX_REGIONS,
     "oxygen": _OXYGEN, "oxygen-air": _OXYGEN, "oxygen-white": _OXYGEN,
 }
+# the decks whose index is split over two corners (their places in INDEX_LAYOUTS): the rank in one, the suit in the other
+SPLIT_INDEX = {deck: (2, 3) for deck, layout in INDEX_LAYOUTS.items() if layout is _OXYGEN}
 # future, a cartridge design (the rank a hex digit, 0-C for A-K, on a tab whose place along the top edge
 # stands for the suit), keeps the two-corner layout: its readers learnt it that way, and its top corners
 # as the index (much of them transparent, so rarely counted in sight) read fewer of its cards (step 28's
@@ -48,6 +50,14 @@ INDEX_LAYOUTS = {
 def index_layout(deck: str) -> tuple:
     """Where the deck's faces carry an index at each corner (see INDEX_LAYOUTS)."""
     return INDEX_LAYOUTS.get(deck, TWO_CORNERS)
+
+
+def index_in_sight(deck: str, index_visible: tuple[float, ...]) -> float:
+    """How much of a face's index is in sight (index_visible: each corner's share, as SceneObject's): its
+    best corner's, or where the deck splits the index over two corners (SPLIT_INDEX) the lesser of the
+    two, since either alone names half the card (an oxygen 7c's club is a 6c's or a 9c's too)."""
+    halves = SPLIT_INDEX.get(deck)
+    return min(index_visible[k] for k in halves) if halves else max(index_visible)
 
 
 def svg_deck_files() -> dict[str, Path]:
