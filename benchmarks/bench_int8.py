@@ -10,7 +10,7 @@ Times, in turns round by round (the machine's speed drifts):
 * the readers' share of that: milliseconds a scene in each reader (card, die, side, corner), float and int8.
 
 What each finds is judged on the choice scenes by compare_detectors.py (results in
-compare_int8.json, and compare_int8_live.json with --live); the live chain with the int8 detector by
+compare_int8.json, and compare_int8_live.json with --live, both --int8); the live chain with the int8 models by
 bench_pipeline.py --int8 (pipeline_int8.json), and under lamps by bench_light.py --int8 (light_int8.json).
 """
 

@@ -121,18 +121,18 @@ def main(argv=None) -> None:
         detectors = [Detector(src) for src in sources]
     except WeightsMissing as e:
         ap.error(str(e))
-    for src, detector in zip(sources, detectors):
-        dst = quantize_model(src, int8_file(src), calibration_inputs(detector, a.scenes, a.cards_cache), float_nodes)
-        print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {a.scenes * len(CALIBRATION_SETS)} scenes at {detector.imgsz} px")
-    batches = reader_inputs(sources[0], a.scenes, a.cards_cache)
+    batches = reader_inputs(sources[0], a.scenes, a.cards_cache)   # before any file is written: all or none
     for name in READERS:
         if not batches[name]:
             ap.error(f"the calibration scenes gave the {name} reader nothing to read; give more --scenes")
+    for src, detector in zip(sources, detectors):
+        dst = quantize_model(src, int8_file(src), calibration_inputs(detector, a.scenes, a.cards_cache), float_nodes)
+        print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {a.scenes * len(CALIBRATION_SETS)} scenes at {detector.imgsz} px")
+    for name in READERS:
         src = reader_file(a.weights, name)
         dst = quantize_model(src, int8_file(src), batches[name])
         print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {sum(len(b) for b in batches[name])} crops "
               f"of {a.scenes * len(CALIBRATION_SETS)} scenes")
-
 
 if __name__ == "__main__":
     main()

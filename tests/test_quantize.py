@@ -77,3 +77,15 @@ def test_bad_arguments_are_refused_with_the_reason(argv, message, capsys):
     with pytest.raises(SystemExit) as e:
         quantize.main(argv)
     assert e.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_a_reader_the_scenes_give_nothing_is_named_before_any_file_is_written(tmp_path, monkeypatch, capsys):
+    for f in DEFAULT_WEIGHTS.glob("*.onnx"):
+        if "int8" not in f.name:
+            shutil.copy(f, tmp_path / f.name)
+    monkeypatch.setattr(quantize, "reader_inputs", lambda *args: {"card": [1], "die": [], "side": [1], "corner": [1]})
+    with pytest.raises(SystemExit) as e:
+        quantize.main(["--weights", str(tmp_path), "--scenes", "1"])
+    assert e.value.code == 2
+    assert "the calibration scenes gave the die reader nothing to read; give more --scenes" in capsys.readouterr().err
+    assert not list(tmp_path.glob("*_int8.onnx"))
