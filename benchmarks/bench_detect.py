@@ -1,7 +1,8 @@
 """Benchmark `vision.detector.Detector`: speed on this CPU and accuracy on synthetic and real validation data.
 
-    python3 benchmarks/bench_detect.py [--weights DIR] [--int8] [--real-dice ../shared/datasets/real-dice-topdown] [--synthetic 200]
-                                       [--photos LABELS.jsonl] [--views 2 --conf 0.35]
+    python3 benchmarks/bench_detect.py [--weights DIR] [--int8] [--synthetic 200]
+                                       [--real-dice ../shared/datasets/real-dice-topdown] [--photos LABELS.jsonl]
+                                       [--views 2 --conf 0.35]
                                        [--more-sets 201 202 203:cards 204 205:cards 206] [--conditions]
                                        [--out benchmarks/results/detect.json]
 

@@ -135,7 +135,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "pipeline.json")
     parser.add_argument("--weights", help="vision model folder (default models/weights)")
-    parser.add_argument("--int8", action="store_true", help="the int8 copies of the live detector and readers, as `pelituomari run --int8`")
+    parser.add_argument("--int8", action="store_true",
+                        help="the int8 copies of the live detector and readers, as `pelituomari run --int8`")
     args = parser.parse_args()
     video, calibration_path, truth_path = sample_paths("kiketti")
     calibration = TableCalibration.load(calibration_path)

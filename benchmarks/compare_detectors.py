@@ -11,11 +11,11 @@ The default sets are the choice sets, made only for choosing (models/MODEL_CARD.
 on, apart from the benchmark's --more-sets). Each folder is a whole set of weights as `pelituomari
 detect` loads it (a detector and its readers); each is run as `detect` runs it (one view, its
 confidence); a weights path may also name a detector file (its folder holds the readers). --int8
-judges each folder's int8 copies too (detector and readers, models.quantize), named "FOLDER int8". --live judges each folder's live
-pipeline detector instead (vision.detector.live_detector: detector_live.onnx at 320 px), the light of
-each whole scene evened out first, as the pipeline evens it out over its zones. --conditions names
-bench_detect's CONDITIONS to score the scenes under as well; the scenes as rendered are always scored
-("rendered").
+judges each folder's int8 copies too (detector and readers, models.quantize), as "FOLDER int8".
+--live judges each folder's live pipeline detector instead (vision.detector.live_detector:
+detector_live.onnx at 320 px), the light of each whole scene evened out first, as the pipeline evens
+it out over its zones. --conditions names bench_detect's CONDITIONS to score the scenes under as
+well; the scenes as rendered are always scored ("rendered").
 
 Printed and written (--out) per folder and camera: cards found, face-up cards read, dice found, dice
 read and false boxes, pooled and per set.
@@ -124,7 +124,9 @@ def main(argv=None):
     refuse_repeats(ap, "folder", a.folders)
     refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
     def made(folder, int8):
-        return Evened(live_detector(folder, int8)) if a.live else Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
+        if a.live:
+            return Evened(live_detector(folder, int8))
+        return Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
     try:
         detectors = {f"{folder} int8" if int8 else folder: made(folder, int8)
                      for folder in a.folders for int8 in ((False, True) if a.int8 else (False,))}

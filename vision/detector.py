@@ -306,8 +306,9 @@ class Detector:
 
     # ---- stage 2: identities -----------------------------------------------------------------------
     def _read(self, reader: str, crops, rotations):
-        """The reader's (one of READERS) class probabilities averaged over the crops' given quarter-turn rotations (the crop's 'up' is
-        open); crops is a list of equal-length lists (one per crop scale), all read in one batch."""
+        """The reader's (one of READERS) class probabilities averaged over the crops' given quarter-turn
+        rotations (the crop's 'up' is open); crops is a list of equal-length lists (one per crop scale),
+        all read in one batch."""
         probs = _softmax(self._run(reader, reader_batch(crops, rotations)))
         return probs.reshape(len(rotations) * len(crops), len(crops[0]), -1).mean(0)
 
@@ -353,7 +354,7 @@ class Detector:
                 owner.append(i)
                 tried.append(r)
         p = self._read("card", [[upright_crop(image, r, CARD_CROP_WH, e) for r in tried]
-                                    for e in self.card_crop_scales], (0, 2))
+                                for e in self.card_crop_scales], (0, 2))
         p = self._with_index_corners(image, tried, p)
         surest = {}
         for j, i in enumerate(owner):
