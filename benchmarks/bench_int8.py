@@ -30,8 +30,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_detect import machine, speed, validation_scenes  # noqa: E402
 from benchmarks.bench_detector_size import forward_ms  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
-from vision.detector import (DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, READERS, WEIGHT_FILES, Detector,  # noqa: E402
-                             _session, int8_file, reader_file)
+from vision.detector import DEFAULT_WEIGHTS, READERS, Detector, WeightsMissing, _session, live_detector  # noqa: E402
 
 THREADS = {"1_thread": 1, "every_core": 0}
 
@@ -77,17 +76,17 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if min(a.scenes, a.rounds, a.runs) < 1:
         ap.error(f"--scenes, --rounds and --runs must be 1 or more, got {a.scenes}, {a.rounds}, {a.runs}")
-    files = [a.weights / WEIGHT_FILES["onnx"], a.weights / LIVE_DETECTOR_FILE]
-    models = files + [reader_file(a.weights, name) for name in READERS]
-    missing = [str(f) for f in models + [int8_file(f) for f in models] if not f.is_file()]
-    if missing:
-        ap.error(f"missing: {', '.join(missing)} (the int8 copies: python3 -m models.quantize --weights {a.weights})")
-    sessions = {f"{path.stem}@{threads}": _session(path, n)
-                for f in files for path in (f, int8_file(f)) for threads, n in THREADS.items()}
+    try:   # each Detector names every int8 copy its folder lacks, and how to make them
+        detectors = {name: ReadersTimed(a.weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
+                     for name, int8 in (("float", False), ("int8", True))}
+        live = {name: live_detector(a.weights, int8) for name, int8 in (("float", False), ("int8", True))}
+    except WeightsMissing as e:
+        ap.error(str(e))
+    networks = {d["float"].detector_file.stem: {name: d[name].detector_file for name in d} for d in (detectors, live)}
+    sessions = {(net, name, threads): _session(path, n)
+                for net, files in networks.items() for name, path in files.items() for threads, n in THREADS.items()}
     forward = forward_ms(sessions, a.rounds, a.runs)
     images = [image for _, image in validation_scenes(a.scenes, 0, a.cards_cache)]
-    detectors = {name: ReadersTimed(a.weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
-                 for name, int8 in (("float", False), ("int8", True))}
     timed = {name: [] for name in detectors}   # speed() of each round: a scene's ms and a 12-megapixel photo's
     readers = {name: [] for name in detectors}  # reader_ms() of each round
     for _ in range(a.rounds):
@@ -95,8 +94,8 @@ def main(argv=None):
             timed[name].append(speed(detector, images, repeat=1))
             readers[name].append(reader_ms(detector, images))
     result = {"machine": machine(), "rounds": a.rounds,
-              "forward_ms": {f.stem: {threads: {"float": forward[f"{f.stem}@{threads}"], "int8": forward[f"{int8_file(f).stem}@{threads}"]}
-                                      for threads in THREADS} for f in files},
+              "forward_ms": {net: {threads: {name: forward[net, name, threads] for name in files} for threads in THREADS}
+                             for net, files in networks.items()},
               "detect": {"scenes": a.scenes, **{name: detect_times(runs) for name, runs in timed.items()}},
               "reader_ms_per_scene": {reader: {name: round(float(np.median([r[reader] for r in readers[name]])), 2)
                                                for name in detectors} for reader in READERS}}

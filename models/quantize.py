@@ -40,18 +40,22 @@ def float_nodes(model) -> list[str]:
             (n.op_type != "Conv" or n.name.endswith(".2/Conv") or "/dfl/" in n.name)]
 
 
-def calibration_inputs(detector, scenes: int, cards_cache: str | Path) -> list[np.ndarray]:
-    """The detector's network inputs for the first `scenes` scenes of each calibration set."""
+def calibration_images(scenes: int, cards_cache: str | Path) -> list[np.ndarray]:
+    """The first `scenes` scenes of each calibration set, as a camera hands them over (bench_detect's
+    validation_scenes): rendered once, for every network's ranges."""
     from benchmarks.bench_detect import validation_scenes
+    return [image for seed, kind in CALIBRATION_SETS for _, image in validation_scenes(scenes, seed, cards_cache, kind)]
+
+
+def calibration_inputs(detector, images: list[np.ndarray]) -> list[np.ndarray]:
+    """The detector's network inputs for the calibration images: the light evened out, letterboxed."""
     from vision.colour import white_balanced
-    return [detector.network_input(white_balanced(image))[0]
-            for seed, kind in CALIBRATION_SETS for _, image in validation_scenes(scenes, seed, cards_cache, kind)]
+    return [detector.network_input(white_balanced(image))[0] for image in images]
 
 
-def reader_inputs(detector_file: Path, scenes: int, cards_cache: str | Path) -> dict[str, list[np.ndarray]]:
-    """Each reader's batches (READERS' names) as `detect` reads the first `scenes` scenes of each
-    calibration set with the float detector_file and the readers beside it."""
-    from benchmarks.bench_detect import validation_scenes
+def reader_inputs(detector_file: Path, images: list[np.ndarray]) -> dict[str, list[np.ndarray]]:
+    """Each reader's batches (READERS' names) as `detect` reads the calibration images with the float
+    detector_file and the readers beside it."""
     from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS
     from vision.detector import READERS, Detector
 
@@ -66,9 +70,8 @@ def reader_inputs(detector_file: Path, scenes: int, cards_cache: str | Path) -> 
             return super()._run(reader, batch)
 
     detector = Recording()
-    for seed, kind in CALIBRATION_SETS:
-        for _, image in validation_scenes(scenes, seed, cards_cache, kind):
-            detector.detect(image)
+    for image in images:
+        detector.detect(image)
     return detector.batches
 
 
@@ -121,12 +124,13 @@ def main(argv=None) -> None:
         detectors = [Detector(src) for src in sources]
     except WeightsMissing as e:
         ap.error(str(e))
-    batches = reader_inputs(sources[0], a.scenes, a.cards_cache)   # before any file is written: all or none
+    images = calibration_images(a.scenes, a.cards_cache)
+    batches = reader_inputs(sources[0], images)   # before any file is written: all or none
     for name in READERS:
         if not batches[name]:
             ap.error(f"the calibration scenes gave the {name} reader nothing to read; give more --scenes")
     for src, detector in zip(sources, detectors):
-        dst = quantize_model(src, int8_file(src), calibration_inputs(detector, a.scenes, a.cards_cache), float_nodes)
+        dst = quantize_model(src, int8_file(src), calibration_inputs(detector, images), float_nodes)
         print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {a.scenes * len(CALIBRATION_SETS)} scenes at {detector.imgsz} px")
     for name in READERS:
         src = reader_file(a.weights, name)

@@ -28,7 +28,7 @@ def test_calibration_scenes_are_each_sets_first_as_the_detector_sees_them():
     from vision.colour import white_balanced
 
     detector = live_detector()
-    inputs = quantize.calibration_inputs(detector, 2, "runs/cards")
+    inputs = quantize.calibration_inputs(detector, quantize.calibration_images(2, "runs/cards"))
     assert quantize.CALIBRATION_SETS == ((303, None), (304, "cards"), (305, "dice_on_cards"))
     images = [image for seed, kind in quantize.CALIBRATION_SETS for _, image in validation_scenes(2, seed, "runs/cards", kind)]
     assert len(inputs) == len(images) == 6
@@ -41,7 +41,7 @@ def test_readers_are_calibrated_on_the_batches_detect_gives_them():
     from pelituomari.commands.detect import DEFAULT_CONF
     from vision.colour import white_balanced
 
-    batches = quantize.reader_inputs(DEFAULT_WEIGHTS / "detector.onnx", 1, "runs/cards")
+    batches = quantize.reader_inputs(DEFAULT_WEIGHTS / "detector.onnx", quantize.calibration_images(1, "runs/cards"))
     shapes = {name: {b.shape[1:] for b in bs} for name, bs in batches.items()}
     assert shapes == {"card": {(3, 80, 56)}, "die": {(3, 40, 40)}, "side": {(3, 80, 56)}, "corner": {(3, 40, 32)}}
     detector = Detector(conf=DEFAULT_CONF)
