@@ -72,7 +72,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
 from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
 from models.synth.decks import deck_names, index_in_sight  # noqa: E402
-from models.synth.scene import SCENE_KINDS, reaches_beyond, sharpened  # noqa: E402
+from models.synth.scene import CAMERA, SCENE_KINDS, Camera, reaches_beyond, sharpened  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS, read_image  # noqa: E402
 from vision.crops import box_in_image, iou  # noqa: E402
 from vision.detector import Detector, WeightsMissing  # noqa: E402
@@ -227,12 +227,12 @@ def machine() -> str:
     return f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
 
 
-def validation_scenes(n, seed, cache_root, kind=None):
+def validation_scenes(n, seed, cache_root, kind=None, camera: Camera = CAMERA):
     """The data set's first n validation scenes, each with its image as the detector gets it (a JPEG
-    at quality 95, as a camera or phone would hand it over)."""
+    at quality 95, as a camera or phone would hand it over); camera: as models.make_dataset's flags make it."""
     decks = deck_names(cache_root)
     for i in range(n):
-        scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks, kind)
+        scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks, kind, camera=camera)
         yield scene, cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
 
 
@@ -249,19 +249,19 @@ def scene_truth(scene, image) -> tuple[list[dict], list]:
     return [label(o, w, h) for o in scene.objects], [box_in_image(o.corners, w, h) for o in scene.hidden]
 
 
-def synthetic(detector, n, seed, cache_root, kind=None):
+def synthetic(detector, n, seed, cache_root, kind=None, camera: Camera = CAMERA):
     """Scores over every labelled object, and over each of these alone (the others ignored): the objects
     in the open, the dice lying on cards, the cards cut by the frame, the objects within it, and the
     face-up cards within it showing an index corner."""
-    return synthetic_sets(detector, n, [(seed, kind)], cache_root)
+    return synthetic_sets(detector, n, [(seed, kind)], cache_root, camera=camera)
 
 
-def synthetic_sets(detector, n, sets, cache_root, keep_images: bool = True):
+def synthetic_sets(detector, n, sets, cache_root, keep_images: bool = True, camera: Camera = CAMERA):
     """synthetic()'s scores pooled over the first n validation scenes of each (seed, kind) set, and the
     scenes' images (none unless keep_images: 1200 scenes' would take a gigabyte)."""
     tally, in_open, on_cards, cut, within, indexed, images = Tally(), Tally(), Tally(), Tally(), Tally(), Tally(), []
     by_deck = {}
-    scenes = ((scene, image) for seed, kind in sets for scene, image in validation_scenes(n, seed, cache_root, kind))
+    scenes = ((scene, image) for seed, kind in sets for scene, image in validation_scenes(n, seed, cache_root, kind, camera))
     for scene, image in scenes:
         h, w = image.shape[:2]
         truth, hidden = scene_truth(scene, image)
@@ -325,10 +325,10 @@ def changed(change, image: np.ndarray) -> np.ndarray:
     return np.clip(change(image.astype(np.float32)), 0, 255).astype(np.uint8)
 
 
-def under_conditions(detector, n, seed, cache_root, kind=None) -> dict:
+def under_conditions(detector, n, seed, cache_root, kind=None, camera: Camera = CAMERA) -> dict:
     """The scores of the set's first n validation scenes under each of CONDITIONS."""
     tallies = {name: Tally() for name in CONDITIONS}
-    for scene, image in validation_scenes(n, seed, cache_root, kind):
+    for scene, image in validation_scenes(n, seed, cache_root, kind, camera):
         truth, hidden = scene_truth(scene, image)
         for name, (_, change) in CONDITIONS.items():
             tallies[name].add(truth, detector.detect(changed(change, image)), hidden)
@@ -415,6 +415,9 @@ def main(argv=None):
                     help="also score these data sets' first --synthetic validation scenes, pooled, as more_sets "
                          "(e.g. 201 202 203:cards); seed 0 alone is a small sample")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
+    ap.add_argument("--gloss", type=float, default=0.0, metavar="SHARE",
+                    help="render the synthetic scenes with this share of their cards showing a lamp's reflection "
+                         "(models.make_dataset --gloss; the same scenes otherwise); default 0, as trained")
     ap.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
                     help="Detector(views=...), default as `pelituomari detect`")
     ap.add_argument("--conf", type=float, default=DEFAULT_CONF,
@@ -428,6 +431,8 @@ def main(argv=None):
                     help="labelled photographs: a labels file in `pelituomari detect --json` form (benchmarks/photo_labels.py)")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "detect.json")
     a = ap.parse_args(argv)
+    if not 0 <= a.gloss <= 1:
+        ap.error(f"--gloss is a share of the cards, 0 to 1, got {a.gloss}")
     if a.synthetic < 0:
         ap.error(f"--synthetic must be 0 or more scenes, got {a.synthetic}")
     if a.conditions and not a.synthetic:
@@ -443,17 +448,18 @@ def main(argv=None):
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views,
-              "conf": a.conf, "detector": detector.detector_file.name}
+              "conf": a.conf, "detector": detector.detector_file.name, "gloss": a.gloss}
+    camera = Camera(gloss=a.gloss)
     images = []
     if a.synthetic:
-        syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind)
+        syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind, camera)
         result["synthetic_validation"] = {"scenes": a.synthetic, **syn}
     if a.more_sets:
-        more, _ = synthetic_sets(detector, a.synthetic, a.more_sets, a.cards_cache, keep_images=False)
+        more, _ = synthetic_sets(detector, a.synthetic, a.more_sets, a.cards_cache, keep_images=False, camera=camera)
         result["more_sets"] = {"sets": [set_name(s) for s in a.more_sets],
                                "scenes": a.synthetic * len(a.more_sets), **more}
     if a.conditions:
-        result["under_conditions"] = under_conditions(detector, a.synthetic, a.seed, a.cards_cache, a.kind)
+        result["under_conditions"] = under_conditions(detector, a.synthetic, a.seed, a.cards_cache, a.kind, camera)
     if a.real_dice:
         result["real_dice_validation"] = real_dice(detector, a.real_dice, load_whole_dice(a.real_dice_whole))
     if photos:

@@ -115,6 +115,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--weights", type=Path, action="append", default=None,
                     help="a detector (weights folder or .onnx file), repeatable; default models/weights and its "
                          "detector_live.onnx: the boxes of `detect` and of the live pipeline")
+    ap.add_argument("--gloss", type=float, default=0.0, metavar="SHARE",
+                    help="this share of the scenes' cards shows a lamp's reflection (as models.make_dataset --gloss)")
     ap.add_argument("--cards-cache", type=Path, default=Path("runs/cards"), help="where SVG decks are rendered to PNG")
     ap.add_argument("--no-svg", action="store_true", help="procedural decks only (as models.make_dataset --no-svg)")
     ap.add_argument("--out", type=Path, required=True)
@@ -126,13 +128,15 @@ def main(argv=None):
 
     from models.make_dataset import make_scene
     from models.synth.decks import deck_names, render_all
-    from models.synth.scene import reaches_beyond
+    from models.synth.scene import Camera, reaches_beyond
     from vision.crops import box_in_image
     from vision.detector import CARD_CODES, DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, Detector
     ap = parser()
     a = ap.parse_args(argv)
     if a.scenes < 1:
         ap.error(f"--scenes must be at least 1, got {a.scenes}")
+    if not 0 <= a.gloss <= 1:
+        ap.error(f"--gloss is a share of the cards, 0 to 1, got {a.gloss}")
     weights = a.weights or [DEFAULT_WEIGHTS, DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE]
     for p in weights:
         if not p.exists():
@@ -144,7 +148,7 @@ def main(argv=None):
     rng = np.random.default_rng([a.seed, 99])
     crops, labels = [], []
     for i in range(a.scenes):
-        scene = make_scene(np.random.default_rng([a.seed, i]), a.cards_cache, decks, a.kind)
+        scene = make_scene(np.random.default_rng([a.seed, i]), a.cards_cache, decks, a.kind, camera=Camera(gloss=a.gloss))
         quality = int(rng.integers(*JPEG_QUALITY))
         image = cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
         h, w = image.shape[:2]

@@ -31,6 +31,7 @@ os.environ.setdefault("YOLO_OFFLINE", "1")
 READERS = ("card", "die", "side", "corner")  # the classifier stages, in the order a full run trains them
 STAGES = ("det", *READERS)
 BLURRED = ("card", "corner", "die")  # the readers of print and pips, which --blur blurs
+GLOSSED = ("card", "corner")  # the readers of a card's print, which --gloss shines a lamp on
 DEFAULT_ARCH = "yolo11n-obb.yaml"  # the shipped detector's network (ultralytics builds it from this YAML, offline)
 
 
@@ -174,11 +175,39 @@ def defocus(x, share: float, sigma: tuple[float, float], g):
     return x
 
 
+def shine(x, share: float, card_hw: tuple[float, float], g):
+    """A lamp's reflection on about ``share`` of the crops x (N x C x H x W) as on a glossy card
+    (models.synth.scene.glossed): a soft elongated patch at a random angle, GLOSS_WIDTH card widths
+    across and GLOSS_LENGTH card heights along, centred anywhere in the crop, washing the print toward
+    white by up to GLOSS_STRENGTH at its core. card_hw: a whole card's height and width in crop pixels."""
+    import torch
+
+    from models.synth.scene import GLOSS_LENGTH, GLOSS_STRENGTH, GLOSS_WIDTH
+    picked = _picked(x, share, g)
+    if len(picked) == 0:
+        return x
+    k, (h, w), dev = len(picked), x.shape[2:], x.device
+
+    def drawn(bounds):
+        return torch.empty(k, 1, 1, device=dev).uniform_(*bounds, generator=g)
+    v, u = torch.meshgrid(torch.arange(h, device=dev, dtype=x.dtype), torch.arange(w, device=dev, dtype=x.dtype),
+                          indexing="ij")
+    du, dv, angle = u - drawn((0, w)), v - drawn((0, h)), drawn((0, torch.pi))
+    across, along = du * torch.cos(angle) + dv * torch.sin(angle), dv * torch.cos(angle) - du * torch.sin(angle)
+    card_h, card_w = card_hw
+    patch = torch.exp(-0.5 * ((across / (drawn(GLOSS_WIDTH) * card_w)) ** 2 + (along / (drawn(GLOSS_LENGTH) * card_h)) ** 2))
+    x = x.clone()
+    x[picked] = x[picked] + (drawn(GLOSS_STRENGTH) * patch).unsqueeze(1) * (1 - x[picked])
+    return x
+
+
 def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_share: float = 0.0,
-            blur_share: float = 0.0, blur_sigma: tuple[float, float] = (0.0, 0.0)):
+            blur_share: float = 0.0, blur_sigma: tuple[float, float] = (0.0, 0.0), gloss_share: float = 0.0,
+            card_hw: tuple[float, float] = (0.0, 0.0)):
     """A batch of crops x (N x C x H x W in [0, 1], the caller's own copy: it is changed) as a classifier
     learns from it: with half_turns a random half turn, then occlude() and overlap() at their shares,
-    defocus() at blur_share, then light and colour (gain, tint, offset) and pixel noise. Every draw is made
+    shine() at gloss_share (card_hw: a card's size in the crop), defocus() at blur_share, then light and
+    colour (gain, tint, offset) and pixel noise. Every draw is made
     with g on x's device, so on a lent GPU the batch never leaves it (benchmarks/bench_classifier_step.py
     times both ways)."""
     import torch
@@ -190,6 +219,8 @@ def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_s
         x = occlude(x, occlude_share, g)
     if overlap_share:
         x = overlap(x, overlap_share, g)
+    if gloss_share:
+        x = shine(x, gloss_share, card_hw, g)
     if blur_share:
         x = defocus(x, blur_share, blur_sigma, g)
     gain = torch.empty(n, 1, 1, 1, device=dev).uniform_(0.6, 1.35, generator=g)
@@ -362,6 +393,8 @@ def parse_args(argv=None) -> argparse.Namespace:
                     help="card classifier: lay another card over this share of the crops, as in a fan (see overlap)")
     ap.add_argument("--blur", type=float, default=0.0, metavar="SHARE",
                     help="card, corner and die readers: blur this share of the crops as a camera out of focus does")
+    ap.add_argument("--gloss", type=float, default=0.0, metavar="SHARE",
+                    help="card and corner readers: show this share of the crops a lamp's reflection, as a glossy card does")
     ap.add_argument("--cls-val", type=Path, action="append", default=[], metavar="NPZ",
                     help="classifier validation crops, which pick the checkpoint kept (repeatable; default "
                          "DATA/STAGE_val.npz): e.g. crops of a kind the default lacks, such as cards cut by the edge")
@@ -397,6 +430,9 @@ def parse_args(argv=None) -> argparse.Namespace:
         ap.error("--cls-hours is a classifier's time budget in hours: a positive number, with a classifier stage")
     if not 0 <= a.blur <= 1 or (a.blur and not set(BLURRED) & set(stages)):
         ap.error("--blur is the share (0 to 1) of the card, corner and die readers' crops blurred; train one of them")
+    if not 0 <= a.gloss <= 1 or (a.gloss and not set(GLOSSED) & set(stages)):
+        ap.error("--gloss is the share (0 to 1) of the card and corner readers' crops shown a lamp's reflection; "
+                 "train one of them")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     if a.ship_last and not a.ship:
@@ -425,15 +461,20 @@ def card_height_px(stage: str) -> float:
     return {"corner": CORNER_WH[1] / CORNER_SHARE[1], "die": DIE_CROP_WH[1] / DIE_OF_CARD}.get(stage, CARD_CROP_WH[1])
 
 
-def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: float = 0.0, blur: float = 0.0) -> dict:
+def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: float = 0.0, blur: float = 0.0,
+                        gloss: float = 0.0) -> dict:
     """augment()'s settings for a classifier stage: the card reader's shares as asked (--card-occlude,
     --card-overlap), the side reader's SIDE_OCCLUDE; a half turn for all but the corner reader, whose
     index corner crop is always upright; for the card, corner and die readers, which read print and pips,
-    defocus() at the share ``blur`` (--blur) with BLUR_OF_CARD in the crop's pixels."""
+    defocus() at the share ``blur`` (--blur) with BLUR_OF_CARD in the crop's pixels; for the card and
+    corner readers, shine() at the share ``gloss`` (--gloss)."""
     occlude, overlap = {"card": (card_occlude, card_overlap), "side": (SIDE_OCCLUDE, 0.0)}.get(stage, (0.0, 0.0))
     settings = {"half_turns": stage != "corner", "occlude_share": occlude, "overlap_share": overlap}
     if blur and stage in BLURRED:
         settings.update(blur_share=blur, blur_sigma=tuple(s * card_height_px(stage) for s in BLUR_OF_CARD))
+    if gloss and stage in GLOSSED:
+        from models.synth.scene import CARD_ASPECT
+        settings.update(gloss_share=gloss, card_hw=(card_height_px(stage), card_height_px(stage) * CARD_ASPECT))
     return settings
 
 
@@ -461,7 +502,7 @@ def main(argv=None):
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
                                    width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
-                                   augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur),
+                                   augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur, a.gloss),
                                    hours=a.cls_hours)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:

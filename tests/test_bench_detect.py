@@ -149,7 +149,7 @@ def test_real_dice_scored_by_whole_die_boxes_leave_out_a_photo_with_an_unboxed_d
 
 def test_the_synthetic_benchmark_scores_the_scenes_of_the_kind_asked_for(monkeypatch):
     kinds = []
-    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: kinds.append(kind) or _no_scene())
+    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind, camera: kinds.append(kind) or _no_scene())
     monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
 
     class Blind:
@@ -171,7 +171,7 @@ def test_a_card_cut_by_the_image_edge_is_scored_by_its_part_in_the_image(monkeyp
     mostly_out = SceneObject("card_back", np.float32([[90, 100], [150, 100], [150, 180], [90, 180]]), visible=0.2)
     turned_out = SceneObject("card_back", np.float32([[120, 120], [150, 150], [120, 180], [90, 150]]), visible=1.0)
     scene = Scene(np.zeros((200, 100, 3), np.uint8), [half_out], [mostly_out, turned_out])
-    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: scene)
+    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind, camera: scene)
     monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
 
     class EdgeBoxes:
@@ -252,7 +252,7 @@ def test_cards_reaching_beyond_the_frame_are_scored_alone_and_within_it_apart(mo
     inside = SceneObject("card", np.float32([[10, 80], [50, 80], [50, 140], [10, 140]]), card="5s", visible=1.0)
     quarter = SceneObject("card_back", np.float32([[80, 150], [160, 150], [160, 190], [80, 190]]), visible=1.0)
     scene = Scene(np.zeros((200, 100, 3), np.uint8), [half_out, inside], [quarter])
-    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: scene)
+    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind, camera: scene)
     monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
 
     class Boxes:
@@ -274,16 +274,16 @@ def test_cards_reaching_beyond_the_frame_are_scored_alone_and_within_it_apart(mo
 def test_more_sets_are_scored_pooled_and_apart_from_the_main_set(tmp_path, monkeypatch):
     """Seed 0's 200 scenes hold about 450 cards: a few cards move its percentages a point. --more-sets
     scores further sets' scenes pooled, each set by its own seed and kind, and leaves the main scores
-    as they were."""
+    as they were. --gloss renders every set's scenes with glossy cards, and the results say so."""
     import json
 
     import numpy as np
     from models.synth.scene import Scene, SceneObject
     asked = []
 
-    def scene(rng, cache, decks, kind):
+    def scene(rng, cache, decks, kind, camera):
         seed = int(rng.bit_generator.seed_seq.entropy[0])
-        asked.append((seed, kind))
+        asked.append((seed, kind, camera.gloss))
         card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")
         return Scene(np.zeros((100, 100, 3), np.uint8), [card], [])
     monkeypatch.setattr(bench_detect, "make_scene", scene)
@@ -299,9 +299,10 @@ def test_more_sets_are_scored_pooled_and_apart_from_the_main_set(tmp_path, monke
     monkeypatch.setattr(bench_detect, "Detector", SeesOnlyOddScenes)
     monkeypatch.setattr(bench_detect, "speed", lambda detector, images: {})
     out = tmp_path / "more.json"
-    bench_detect.main(["--synthetic", "1", "--more-sets", "201", "203:cards", "205:cards", "--out", str(out)])
+    bench_detect.main(["--synthetic", "1", "--more-sets", "201", "203:cards", "205:cards", "--gloss", "0.5", "--out", str(out)])
     result = json.loads(out.read_text())
-    assert asked == [(0, None), (201, None), (203, "cards"), (205, "cards")]
+    assert asked == [(0, None, 0.5), (201, None, 0.5), (203, "cards", 0.5), (205, "cards", 0.5)]
+    assert result["gloss"] == 0.5
     assert (result["synthetic_validation"]["cards"], result["synthetic_validation"]["cards_found"]) == (1, 1.0)
     more = result["more_sets"]
     assert (more["sets"], more["scenes"], more["cards"], more["counts"]["face_up_found"], more["counts"]["cards_read"]) == (
@@ -325,6 +326,9 @@ def test_more_sets_without_synthetic_scenes_are_refused_before_any_model_loads(c
     with pytest.raises(SystemExit):
         bench_detect.main(["--synthetic", "0", "--more-sets", "201"])
     assert "--more-sets scores --synthetic scenes of each set: it needs --synthetic 1 or more, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench_detect.main(["--gloss", "1.5"])
+    assert "--gloss is a share of the cards, 0 to 1, got 1.5" in capsys.readouterr().err
 
 
 def test_face_up_cards_are_counted_by_their_scene_deck(monkeypatch):
@@ -334,7 +338,7 @@ def test_face_up_cards_are_counted_by_their_scene_deck(monkeypatch):
     from models.synth.scene import Scene, SceneObject
     decks = iter(["oxygen", "standard", "oxygen"])
 
-    def scene(rng, cache, decks_, kind):
+    def scene(rng, cache, decks_, kind, camera):
         cards = [SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="7h"),
                  SceneObject("card_back", np.float32([[60, 10], [100, 10], [100, 70], [60, 70]]))]
         return Scene(np.zeros((100, 120, 3), np.uint8), cards, [], next(decks))
@@ -355,7 +359,7 @@ def test_face_up_cards_are_counted_by_their_scene_deck(monkeypatch):
 
 def test_the_more_sets_keep_no_images(monkeypatch):
     """Only the main set's images are kept (the speed run times them); 1200 more scenes' would take a gigabyte."""
-    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: _no_scene())
+    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind, camera: _no_scene())
     monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
 
     class Blind:
@@ -387,7 +391,7 @@ def test_each_condition_scores_the_scenes_as_it_changed_them(monkeypatch):
     from models.synth.scene import Scene, SceneObject
     image = np.full((100, 100, 3), 230, np.uint8)
     die = SceneObject("die", np.float32([[40, 40], [60, 40], [60, 60], [40, 60]]), die=3, visible=1.0)
-    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind: Scene(image, [die], []))
+    monkeypatch.setattr(bench_detect, "make_scene", lambda rng, cache, decks, kind, camera: Scene(image, [die], []))
     monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
 
     class BlueEye:

@@ -14,7 +14,7 @@ TD = Detection("card", (10, 10, 50, 70), 0.9, card="Td")
 @pytest.fixture
 def grey_scenes(monkeypatch):
     """Each scene a light grey image (180: white enough to judge the light by) holding one Td."""
-    def scene(rng, cache, decks, kind):
+    def scene(rng, cache, decks, kind, camera):
         card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")
         return Scene(np.full((100, 100, 3), 180, np.uint8), [card], [])
     monkeypatch.setattr(bench_detect, "make_scene", scene)

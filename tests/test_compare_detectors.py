@@ -15,7 +15,7 @@ def one_card_scenes(monkeypatch):
     """Each scene a grey image holding one Td, its brightness telling the seed and scene apart."""
     made = []
 
-    def scene(rng, cache, decks, kind):
+    def scene(rng, cache, decks, kind, camera):
         seed, index = (int(x) for x in rng.bit_generator.seed_seq.entropy)
         made.append((seed, kind))
         card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")

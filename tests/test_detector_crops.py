@@ -122,6 +122,17 @@ def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
     assert len(data["x"]) == len(data["y"]) > 0 and set(data["y"].tolist()) <= set(range(NO_INDEX + 1))
 
 
+def test_glossy_scenes_give_crops_of_the_same_cards_shining(tmp_path):
+    """--gloss renders the same scenes with reflections on the cards: on these two scenes the detectors
+    box the same cards either way (in the same order), and the crops are brighter."""
+    for gloss, out in (("0", tmp_path / "plain"), ("1", tmp_path / "glossy")):
+        detector_crops.main(["--seed", "52", "--scenes", "2", "--kind", "cards", "--stage", "card", "--no-svg",
+                             "--gloss", gloss, "--out", str(out)])
+    plain, glossy = np.load(tmp_path / "plain" / "card_train_det52.npz"), np.load(tmp_path / "glossy" / "card_train_det52.npz")
+    assert plain["y"].tolist() == glossy["y"].tolist()
+    assert glossy["x"].astype(int).sum() > plain["x"].astype(int).sum()
+
+
 def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):
     with pytest.raises(SystemExit):
         detector_crops.main(["--seed", "1", "--scenes", "0", "--out", str(tmp_path)])
@@ -129,3 +140,6 @@ def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):
     with pytest.raises(SystemExit):
         detector_crops.main(["--seed", "1", "--scenes", "2", "--weights", str(tmp_path / "nope"), "--out", str(tmp_path)])
     assert f"--weights {tmp_path / 'nope'}: no such detector" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        detector_crops.main(["--seed", "1", "--scenes", "2", "--gloss", "2", "--out", str(tmp_path)])
+    assert "--gloss is a share of the cards, 0 to 1, got 2.0" in capsys.readouterr().err

@@ -7,7 +7,7 @@ import pytest
 from models.synth import (CODES, back_image, camera_homography, card_image, die_image, place, render_scene,
                           sprite_corners, sprite_matrix, table_texture)
 from models.synth.decks import CARD_H, CARD_W
-from models.synth.scene import CAMERA, Camera, sharpened
+from models.synth.scene import CAMERA, GLOSS_STRENGTH, Camera, glossed, sharpened
 
 
 def test_axis_aligned_card_label_box_equals_its_pixels():
@@ -173,7 +173,36 @@ def test_the_camera_changes_a_scene_s_pixels_not_its_labels():
         np.testing.assert_array_equal(a.corners, b.corners)
 
 
+def test_glossy_cards_are_the_same_scene_with_reflections_on_the_cards_alone():
+    """The reflections draw from a stream of their own: every label and the table stay as they were, and
+    only pixels of the cards grow brighter (the camera's blur and JPEG spread them a few pixels)."""
+    rng = lambda: np.random.default_rng([5, 3])  # noqa: E731
+    plain = render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards")
+    glossy = render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards", camera=Camera(gloss=1.0))
+    assert [(o.kind, o.card, o.visible) for o in plain.objects] == [(o.kind, o.card, o.visible) for o in glossy.objects]
+    for a, b in zip(plain.objects, glossy.objects):
+        np.testing.assert_array_equal(a.corners, b.corners)
+        assert a.index_visible == b.index_visible
+    cards = np.zeros(plain.image.shape[:2], np.uint8)
+    for o in plain.objects + plain.hidden:
+        cv2.fillConvexPoly(cards, np.round(o.corners).astype(np.int32), 1)
+    brighter = glossy.image.astype(int).sum(2) - plain.image.astype(int).sum(2) > 30
+    near_cards = cv2.dilate(cards, np.ones((15, 15), np.uint8)).astype(bool)
+    assert brighter.sum() > 100 and not (brighter & ~near_cards).any()
+
+
+def test_a_reflection_washes_a_card_s_print_toward_white_and_keeps_its_outline():
+    card = np.zeros((88, 63, 4), np.uint8)
+    card[..., 3] = 255
+    out = glossed(card, np.random.default_rng(1))
+    assert out.shape == card.shape and np.array_equal(out[..., 3], card[..., 3])
+    assert out[..., :3].min() >= 0 and out[..., 0].max() <= 255 * GLOSS_STRENGTH[1] + 1
+    assert out[..., :3].max() >= 255 * GLOSS_STRENGTH[0] - 1  # its core: at least the weakest reflection's share
+    assert (out[..., 0] == out[..., 2]).all()  # toward white: each channel the same share of its way
+
+
 @pytest.mark.parametrize("settings, message", [
+    ({"gloss": 1.5}, r"gloss is a share of the cards \(0 to 1\), got 1.5"),
     ({"blur_sigma": (0.0, 1.0)}, r"blur_sigma must be \(low, high\) with 0 < low <= high, got \(0.0, 1.0\)"),
     ({"blur_sigma": (2.0, 1.0)}, r"blur_sigma must be \(low, high\) with 0 < low <= high, got \(2.0, 1.0\)"),
     ({"sharpen": 1.5}, r"sharpen is a share of the scenes \(0 to 1\), got 1.5"),
@@ -183,17 +212,18 @@ def test_a_camera_out_of_range_is_named(settings, message):
         Camera(**settings)
 
 
-def test_make_dataset_blur_max_and_sharpen_make_the_same_scenes_through_another_camera(tmp_path, capsys):
+def test_make_dataset_blur_max_sharpen_and_gloss_make_the_same_scenes_through_another_camera(tmp_path, capsys):
     from models import make_dataset
     from models.synth.decks import deck_names
     make_dataset.main(["--out", str(tmp_path), "--train", "2", "--val", "0", "--card-crops", "0", "--no-svg",
-                       "--workers", "1", "--seed", "3", "--blur-max", "3", "--sharpen", "0.5"])
-    decks, camera = deck_names(None), Camera((0.3, 3.0), 0.5)
+                       "--workers", "1", "--seed", "3", "--blur-max", "3", "--sharpen", "0.5", "--gloss", "0.4"])
+    decks, camera = deck_names(None), Camera((0.3, 3.0), 0.5, 0.4)
     for i in range(2):
         expected = make_dataset.scene_sample((3, i, "runs/cards", decks, None, "labelled", camera))
         assert (tmp_path / "det" / "images" / "train" / f"s{i:06d}.jpg").read_bytes() == expected[0]
         assert (tmp_path / "det" / "labels" / "train" / f"s{i:06d}.txt").read_text() == expected[1]
     for flags, message in ((["--sharpen", "1.5"], "--sharpen is a share of the scenes, 0 to 1, got 1.5"),
+                           (["--gloss", "-0.1"], "--gloss is a share of the cards, 0 to 1, got -0.1"),
                            (["--blur-max", "0.2"], "--blur-max is a sigma in pixels of at least 0.3, got 0.2")):
         with pytest.raises(SystemExit) as stop:
             make_dataset.main(["--out", str(tmp_path / "other"), "--no-svg", *flags])

@@ -7,7 +7,7 @@ import torch
 from pathlib import Path
 
 from models.train import (augment, classifier_train_files, defocus, main, occlude, overlap, parse_args,
-                          reader_augmentation, train_classifier)
+                          reader_augmentation, shine, train_classifier)
 
 
 def _flat_crops(n=40, h=80, w=56):
@@ -143,9 +143,35 @@ def test_the_readers_of_print_and_pips_are_blurred_by_the_same_share_of_a_card_s
     assert "blur_share" not in reader_augmentation("card")
 
 
+def test_a_lamp_s_reflection_washes_a_share_of_the_crops_toward_white():
+    """shine(): about the share of the crops drawn, each brightened toward white (never darkened), at its
+    core by at least the weakest GLOSS_STRENGTH and at most the strongest; the others untouched."""
+    from models.synth.scene import GLOSS_STRENGTH
+    x = torch.full((200, 3, 80, 56), 0.2)
+    y = shine(x, 0.5, (80.0, 56.0), torch.Generator().manual_seed(3))
+    assert torch.equal(x, torch.full_like(x, 0.2))  # the input is not changed in place
+    shone = [i for i in range(len(y)) if not torch.equal(y[i], x[i])]
+    assert 80 <= len(shone) <= 120
+    for i in shone:
+        core = float((y[i].max() - 0.2) / 0.8)
+        assert (y[i] >= x[i]).all() and torch.equal(y[i, 0], y[i, 2])
+        assert GLOSS_STRENGTH[0] * 0.5 <= core <= GLOSS_STRENGTH[1] + 1e-6  # the centre may lie at the crop's edge
+
+
+def test_the_readers_of_a_card_s_print_are_shown_a_reflection_the_size_of_a_card_s():
+    """--gloss: the reflection is drawn in card sizes, a card being the card crop (80 px tall) and 40 / 0.34
+    px in the corner crop; the die and side readers are not shown one."""
+    card = reader_augmentation("card", gloss=0.3)
+    assert card["gloss_share"] == 0.3 and np.allclose(card["card_hw"], (80, 80 * 63 / 88))
+    assert np.allclose(reader_augmentation("corner", gloss=0.3)["card_hw"], (40 / 0.34, 40 / 0.34 * 63 / 88))
+    assert "gloss_share" not in reader_augmentation("die", gloss=0.3)
+    assert "gloss_share" not in reader_augmentation("side", gloss=0.3)
+
+
 @pytest.mark.parametrize("argv", [["--only", "card", "--blur", "1.5"], ["--only", "card", "--blur", "-0.1"],
-                                  ["--only", "side", "--blur", "0.3"]])
-def test_blur_is_a_share_for_the_readers_of_print(argv):
+                                  ["--only", "side", "--blur", "0.3"], ["--only", "card", "--gloss", "1.5"],
+                                  ["--only", "die", "--gloss", "0.3"]])
+def test_blur_and_gloss_are_shares_for_the_readers_of_print(argv):
     with pytest.raises(SystemExit):
         parse_args(argv)
 

@@ -29,6 +29,9 @@ CARD_ASPECT = D.CARD_W / D.CARD_H
 SPACED_ROW_STEP = (1.03, 1.35)  # centre spacing of a spaced row, in card widths: gaps of 3-35 %
 SCENE_KINDS = ("cards", "dice", "dome", "mixed", "dice_on_cards", "overlapping")
 DIE_ON_CARD_P = 0.75  # in a dice_on_cards scene, the share of dice that lie on a card
+GLOSS_STRENGTH = (0.4, 0.95)  # a glossy card's reflection at its core: this share of the way to white
+GLOSS_WIDTH = (0.06, 0.3)  # its sigma across, in card widths
+GLOSS_LENGTH = (0.3, 1.2)  # and along, in card heights
 
 
 @dataclass
@@ -95,6 +98,23 @@ def _shadow(canvas, alpha, rng, strength=None):
     canvas[:] = (canvas * (1 - k * sh[..., None])).astype(np.uint8)
 
 
+def glossed(sprite: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A copy of a card's BGRA sprite with a lamp's reflection on its glossy finish: a soft elongated
+    patch washing the print toward white, at its core up to GLOSS_STRENGTH of the way (a plastic-coated
+    card under a ceiling lamp, which the table-wide glare spot of _lighting does not show card by card)."""
+    h, w = sprite.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, np.pi)
+    x, y = xx - rng.uniform(0.1, 0.9) * w, yy - rng.uniform(0.1, 0.9) * h
+    across, along = x * np.cos(a) + y * np.sin(a), y * np.cos(a) - x * np.sin(a)
+    patch = np.exp(-0.5 * ((across / (rng.uniform(*GLOSS_WIDTH) * w)) ** 2 + (along / (rng.uniform(*GLOSS_LENGTH) * h)) ** 2))
+    bgr = sprite[:, :, :3].astype(np.float32)
+    out = sprite.copy()
+    on_card = sprite[:, :, 3].astype(np.float32) / 255  # the see-through margin keeps its colour: warping blends it in
+    out[:, :, :3] = np.clip(bgr + (rng.uniform(*GLOSS_STRENGTH) * patch * on_card)[..., None] * (255 - bgr), 0, 255)
+    return out
+
+
 def camera_homography(h, w, rng, tilt=0.07) -> np.ndarray:
     """Perspective of a camera slightly off square to the table: jitter the image corners."""
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
@@ -103,8 +123,10 @@ def camera_homography(h, w, rng, tilt=0.07) -> np.ndarray:
 
 
 class _Builder:
-    def __init__(self, rng, h, w, decks, cache_root, H):
-        self.rng, self.h, self.w, self.H = rng, h, w, H
+    def __init__(self, rng, h, w, decks, cache_root, H, gloss: float = 0.0):
+        self.rng, self.h, self.w, self.H, self.gloss = rng, h, w, H, gloss
+        # the reflections draw from a stream of their own: a scene with gloss is the same scene, reflections added
+        self.gloss_rng = np.random.default_rng(rng.bit_generator.seed_seq.spawn(1)[0]) if gloss else None
         self.canvas = table_texture(int(h), int(w), rng)
         self.cover = np.full((h, w), -1, np.int32)   # which object owns each pixel (-1: table or occluder)
         self.areas: list[float] = []
@@ -131,6 +153,8 @@ class _Builder:
 
     def card(self, code, face_up, center, angle, height):
         sprite = D.card_face(code, self.deck, self.cache_root) if face_up else self.backs[int(self.rng.random() < 0.2)]
+        if self.gloss and self.gloss_rng.random() < self.gloss:
+            sprite = glossed(sprite, self.gloss_rng)
         M = sprite_matrix(sprite.shape[:2], center, angle, height, self.H)
         self.add(sprite, M, SceneObject("card" if face_up else "card_back", None, code if face_up else None))
 
@@ -261,10 +285,13 @@ def _lighting(img, rng):
 class Camera:
     """How the camera spoils a scene (camera_effects): lens blur of a sigma drawn from blur_sigma (pixels) in
     half the scenes, and a phone's sharpening (an unsharp mask, SHARPEN_AMOUNT at SHARPEN_SIGMA) in the
-    share sharpen of them. A scene's draws for sharpening are made only where sharpen is above 0, so
-    the scenes of CAMERA are those every data set before it was made of."""
+    share sharpen of them; and what it sees of the lamp on glossy cards: a reflection (glossed) on the
+    share gloss of the cards laid. A scene's draws for sharpening are made only where sharpen is above
+    0, and the reflections draw from a stream of their own, so the scenes of CAMERA are those every data
+    set before it was made of, and a scene with gloss is the same scene with reflections added."""
     blur_sigma: tuple[float, float] = (0.3, 1.4)
     sharpen: float = 0.0
+    gloss: float = 0.0
 
     def __post_init__(self):
         lo, hi = self.blur_sigma
@@ -272,6 +299,8 @@ class Camera:
             raise ValueError(f"blur_sigma must be (low, high) with 0 < low <= high, got {self.blur_sigma}")
         if not 0 <= self.sharpen <= 1:
             raise ValueError(f"sharpen is a share of the scenes (0 to 1), got {self.sharpen}")
+        if not 0 <= self.gloss <= 1:
+            raise ValueError(f"gloss is a share of the cards (0 to 1), got {self.gloss}")
 
 
 CAMERA = Camera()
@@ -347,7 +376,7 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     cache_root = Path(cache_root or "runs/cards")
     decks = decks or D.deck_names(cache_root)
     H = camera_homography(h, w, rng)
-    b = _Builder(rng, h, w, decks, cache_root, H)
+    b = _Builder(rng, h, w, decks, cache_root, H, camera.gloss)
     kind = kind or ["cards", "cards", "mixed", "dice", "dome"][int(rng.integers(5))]
     card_h = float(np.exp(rng.uniform(np.log(55), np.log(220)))) * min(h, w) / 480
     codes = [str(c) for c in rng.permutation(D.CODES)]
