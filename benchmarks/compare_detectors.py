@@ -2,7 +2,7 @@
 
     python3 benchmarks/compare_detectors.py models/weights runs/cand_a runs/cand_b
         [--sets 207 208:cards 209 210:cards 211 212] [--scenes 200] [--conditions blurred sharpened]
-        [--live] [--out benchmarks/results/compare_detectors.json]
+        [--live] [--gloss SHARE] [--out benchmarks/results/compare_detectors.json]
 
 A candidate (a detector continued on new data, a soup of two) is shipped or not on counts of objects, not
 on rounded shares: a few dozen cards of 3000 decide it. This scores every folder on each scene as it is
@@ -15,7 +15,8 @@ judges each folder's int8 copies too (detector and readers, models.quantize), as
 --live judges each folder's live pipeline detector instead (vision.detector.live_detector:
 detector_live.onnx at 320 px), the light of each whole scene evened out first, as the pipeline evens
 it out over its zones. --conditions names bench_detect's CONDITIONS to score the scenes under as
-well; the scenes as rendered are always scored ("rendered").
+well; the scenes as rendered are always scored ("rendered"). --gloss renders the scenes with that
+share of their cards showing a lamp's reflection (models.make_dataset --gloss), the same scenes otherwise.
 
 Printed and written (--out) per folder and camera: cards found, face-up cards read, dice found, dice
 read and false boxes, pooled and per set.
@@ -35,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
                                      validation_scenes)
+from models.synth.scene import CAMERA, Camera  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from vision.colour import white_balanced  # noqa: E402
 from vision.detector import Detector, WeightsMissing, live_detector  # noqa: E402
@@ -68,13 +70,14 @@ def cameras_for(conditions: list[str]) -> dict:
             **{name: lambda image, change=CONDITIONS[name][1]: changed(change, image) for name in conditions}}
 
 
-def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, cache_root, cameras: dict) -> dict:
+def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, cache_root, cameras: dict,
+            rendering: Camera = CAMERA) -> dict:
     """{folder: {camera: {"pooled": counts, "by_set": {set: counts}}}} over each set's first `scenes`
-    validation scenes; detectors maps a folder's name to its Detector (anything with detect), cameras a
-    camera's name to what it makes of a scene's image (cameras_for)."""
+    validation scenes, rendered through ``rendering``; detectors maps a folder's name to its Detector
+    (anything with detect), cameras a camera's name to what it makes of a scene's image (cameras_for)."""
     tallies = {(name, cam, s): Tally() for name in detectors for cam in cameras for s in sets}
     for s in sets:
-        for scene, image in validation_scenes(scenes, s[0], cache_root, s[1]):
+        for scene, image in validation_scenes(scenes, s[0], cache_root, s[1], rendering):
             truth, hidden = scene_truth(scene, image)
             for cam, camera in cameras.items():
                 seen = camera(image)
@@ -116,11 +119,15 @@ def main(argv=None):
     ap.add_argument("--live", action="store_true", help="judge each folder's live pipeline detector (320 px)")
     ap.add_argument("--int8", action="store_true",
                     help="also judge each folder's int8 copies (models.quantize: detector and readers), as 'FOLDER int8'")
+    ap.add_argument("--gloss", type=float, default=0.0, metavar="SHARE",
+                    help="render the scenes with this share of their cards showing a lamp's reflection (default 0)")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "compare_detectors.json")
     a = ap.parse_args(argv)
     if a.scenes < 1:
         ap.error(f"--scenes must be 1 or more, got {a.scenes}")
+    if not 0 <= a.gloss <= 1:
+        ap.error(f"--gloss is a share of the cards, 0 to 1, got {a.gloss}")
     refuse_repeats(ap, "folder", a.folders)
     refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
     def made(folder, int8):
@@ -132,9 +139,10 @@ def main(argv=None):
                      for folder in a.folders for int8 in ((False, True) if a.int8 else (False,))}
     except WeightsMissing as e:
         ap.error(str(e))
-    result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes,
+    result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes, "gloss": a.gloss,
               **({"detectors": "live"} if a.live else {"views": DEFAULT_VIEWS, "conf": DEFAULT_CONF}),
-              "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions))}
+              "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions),
+                                Camera(gloss=a.gloss))}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")
     print(table(result["counts"]))
