@@ -195,7 +195,8 @@ def shine(x, share: float, card_hw: tuple[float, float], g):
     du, dv, angle = u - drawn((0, w)), v - drawn((0, h)), drawn((0, torch.pi))
     across, along = du * torch.cos(angle) + dv * torch.sin(angle), dv * torch.cos(angle) - du * torch.sin(angle)
     card_h, card_w = card_hw
-    patch = torch.exp(-0.5 * ((across / (drawn(GLOSS_WIDTH) * card_w)) ** 2 + (along / (drawn(GLOSS_LENGTH) * card_h)) ** 2))
+    sigma_across, sigma_along = drawn(GLOSS_WIDTH) * card_w, drawn(GLOSS_LENGTH) * card_h
+    patch = torch.exp(-0.5 * ((across / sigma_across) ** 2 + (along / sigma_along) ** 2))
     x = x.clone()
     x[picked] = x[picked] + (drawn(GLOSS_STRENGTH) * patch).unsqueeze(1) * (1 - x[picked])
     return x
@@ -207,9 +208,8 @@ def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_s
     """A batch of crops x (N x C x H x W in [0, 1], the caller's own copy: it is changed) as a classifier
     learns from it: with half_turns a random half turn, then occlude() and overlap() at their shares,
     shine() at gloss_share (card_hw: a card's size in the crop), defocus() at blur_share, then light and
-    colour (gain, tint, offset) and pixel noise. Every draw is made
-    with g on x's device, so on a lent GPU the batch never leaves it (benchmarks/bench_classifier_step.py
-    times both ways)."""
+    colour (gain, tint, offset) and pixel noise. Every draw is made with g on x's device, so on a lent
+    GPU the batch never leaves it (benchmarks/bench_classifier_step.py times both ways)."""
     import torch
     n, dev = len(x), x.device
     if half_turns:

@@ -107,7 +107,8 @@ def glossed(sprite: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     a = rng.uniform(0, np.pi)
     x, y = xx - rng.uniform(0.1, 0.9) * w, yy - rng.uniform(0.1, 0.9) * h
     across, along = x * np.cos(a) + y * np.sin(a), y * np.cos(a) - x * np.sin(a)
-    patch = np.exp(-0.5 * ((across / (rng.uniform(*GLOSS_WIDTH) * w)) ** 2 + (along / (rng.uniform(*GLOSS_LENGTH) * h)) ** 2))
+    sigma_across, sigma_along = rng.uniform(*GLOSS_WIDTH) * w, rng.uniform(*GLOSS_LENGTH) * h
+    patch = np.exp(-0.5 * ((across / sigma_across) ** 2 + (along / sigma_along) ** 2))
     bgr = sprite[:, :, :3].astype(np.float32)
     out = sprite.copy()
     on_card = sprite[:, :, 3].astype(np.float32) / 255  # the see-through margin keeps its colour: warping blends it in
