@@ -20,14 +20,14 @@
 #   pelituomari/samples.
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones: 185 is next (179-184 went to CPU runs), 201-206 are the benchmark's --more-sets, 207-212 the
+# 70; each session takes fresh ones: 191 is next (179-190 went to CPU runs), 201-206 are the benchmark's --more-sets, 207-212 the
 # sets choices are made on, never to be trained on, and 213 a held-out overlapping set), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
 # run's folder, runs/train_det$SEED0), BATCH (128), CARDS_KIND (the second set's scene kind: cards, or
 # overlapping for piles, fans and rows alone) and CAMERA (make_dataset's camera flags for all three sets, e.g.
-# "--blur-max 3 --sharpen 0.3": scenes out of focus up to sigma 3 and a third sharpened as phones do; default
-# none, the camera of every data set before).
+# "--blur-max 3 --sharpen 0.3 --gloss 0.3": scenes out of focus up to sigma 3, a third sharpened as phones do,
+# and a third of the cards glossy under a lamp; default none, the camera of every data set before).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-0}; scale=${2:-1}; budget=${3:-540}
