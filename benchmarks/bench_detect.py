@@ -4,7 +4,7 @@
                                        [--real-dice ../shared/datasets/real-dice-topdown] [--photos LABELS.jsonl]
                                        [--views 2 --conf 0.35]
                                        [--more-sets 201 202 203:cards 204 205:cards 206] [--conditions]
-                                       [--out benchmarks/results/detect.json]
+                                       [--gloss 1.0] [--out benchmarks/results/detect.json]
 
 Synthetic validation scenes are regenerated exactly from the data set's seed (models.make_dataset:
 scene VAL_OFFSET + i), so their labels include card identities and die faces. Real dice: the fixed
@@ -44,6 +44,10 @@ cards; the results files since step 27 pool six more sets (1200 scenes, about 33
 cameras that the synthetic scenes never show (CONDITIONS: colour casts up to a bulb's red over blue
 2.2, dim, over-exposed; out of focus, sharpened as phones do, grainy, compressed hard); `detect`
 evens out the light first (vision.colour).
+
+--gloss renders every synthetic scene (the main set's and the more sets') with that share of its cards
+showing a lamp's reflection on their glossy finish (models.synth.scene.glossed), which no training
+scene shows; the scenes are the same otherwise. benchmarks/results/detect_gloss.json is --gloss 1.0.
 
 Labelled photographs (--photos: a labels file in `pelituomari detect --json` form, benchmarks/photo_labels.py
 says how to make one) are scored like the synthetic scenes, by IoU >= 0.5 with the whole visible object,
