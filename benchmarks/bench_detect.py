@@ -74,7 +74,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
-from models.make_dataset import VAL_OFFSET, WHOLE_DICE, load_whole_dice, make_scene, read_yolo_boxes, real_dice_split  # noqa: E402
+from models.make_dataset import (VAL_OFFSET, WHOLE_DICE, gloss_share, load_whole_dice, make_scene,  # noqa: E402
+                                 read_yolo_boxes, real_dice_split)
 from models.synth.decks import deck_names, index_in_sight  # noqa: E402
 from models.synth.scene import CAMERA, SCENE_KINDS, Camera, reaches_beyond, sharpened  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS, read_image  # noqa: E402
@@ -419,7 +420,7 @@ def main(argv=None):
                     help="also score these data sets' first --synthetic validation scenes, pooled, as more_sets "
                          "(e.g. 201 202 203:cards); seed 0 alone is a small sample")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
-    ap.add_argument("--gloss", type=float, default=0.0, metavar="SHARE",
+    ap.add_argument("--gloss", type=gloss_share, default=0.0, metavar="SHARE",
                     help="render the synthetic scenes with this share of their cards showing a lamp's reflection "
                          "(models.make_dataset --gloss; the same scenes otherwise); default 0, as trained")
     ap.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
@@ -435,8 +436,6 @@ def main(argv=None):
                     help="labelled photographs: a labels file in `pelituomari detect --json` form (benchmarks/photo_labels.py)")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "detect.json")
     a = ap.parse_args(argv)
-    if not 0 <= a.gloss <= 1:
-        ap.error(f"--gloss is a share of the cards, 0 to 1, got {a.gloss}")
     if a.synthetic < 0:
         ap.error(f"--synthetic must be 0 or more scenes, got {a.synthetic}")
     if a.conditions and not a.synthetic:

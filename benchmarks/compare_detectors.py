@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
                                      validation_scenes)
+from models.make_dataset import gloss_share  # noqa: E402
 from models.synth.scene import CAMERA, Camera  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from vision.colour import white_balanced  # noqa: E402
@@ -119,15 +120,13 @@ def main(argv=None):
     ap.add_argument("--live", action="store_true", help="judge each folder's live pipeline detector (320 px)")
     ap.add_argument("--int8", action="store_true",
                     help="also judge each folder's int8 copies (models.quantize: detector and readers), as 'FOLDER int8'")
-    ap.add_argument("--gloss", type=float, default=0.0, metavar="SHARE",
+    ap.add_argument("--gloss", type=gloss_share, default=0.0, metavar="SHARE",
                     help="render the scenes with this share of their cards showing a lamp's reflection (default 0)")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "compare_detectors.json")
     a = ap.parse_args(argv)
     if a.scenes < 1:
         ap.error(f"--scenes must be 1 or more, got {a.scenes}")
-    if not 0 <= a.gloss <= 1:
-        ap.error(f"--gloss is a share of the cards, 0 to 1, got {a.gloss}")
     refuse_repeats(ap, "folder", a.folders)
     refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
     def made(folder, int8):

@@ -105,6 +105,7 @@ def corner_crops(image: np.ndarray, cards: list[tuple[tuple, object]], deck: str
 
 
 def parser() -> argparse.ArgumentParser:
+    from models.make_dataset import gloss_share
     from models.synth.scene import SCENE_KINDS
     ap = argparse.ArgumentParser(prog="python3 -m models.detector_crops", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -115,7 +116,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--weights", type=Path, action="append", default=None,
                     help="a detector (weights folder or .onnx file), repeatable; default models/weights and its "
                          "detector_live.onnx: the boxes of `detect` and of the live pipeline")
-    ap.add_argument("--gloss", type=float, default=0.0, metavar="SHARE",
+    ap.add_argument("--gloss", type=gloss_share, default=0.0, metavar="SHARE",
                     help="this share of the scenes' cards shows a lamp's reflection (as models.make_dataset --gloss)")
     ap.add_argument("--cards-cache", type=Path, default=Path("runs/cards"), help="where SVG decks are rendered to PNG")
     ap.add_argument("--no-svg", action="store_true", help="procedural decks only (as models.make_dataset --no-svg)")
@@ -135,8 +136,6 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if a.scenes < 1:
         ap.error(f"--scenes must be at least 1, got {a.scenes}")
-    if not 0 <= a.gloss <= 1:
-        ap.error(f"--gloss is a share of the cards, 0 to 1, got {a.gloss}")
     weights = a.weights or [DEFAULT_WEIGHTS, DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE]
     for p in weights:
         if not p.exists():
@@ -145,10 +144,10 @@ def main(argv=None):
     if not a.no_svg:
         render_all(a.cards_cache)
     decks = deck_names(None if a.no_svg else a.cards_cache)
-    rng = np.random.default_rng([a.seed, 99])
+    rng, camera = np.random.default_rng([a.seed, 99]), Camera(gloss=a.gloss)
     crops, labels = [], []
     for i in range(a.scenes):
-        scene = make_scene(np.random.default_rng([a.seed, i]), a.cards_cache, decks, a.kind, camera=Camera(gloss=a.gloss))
+        scene = make_scene(np.random.default_rng([a.seed, i]), a.cards_cache, decks, a.kind, camera=camera)
         quality = int(rng.integers(*JPEG_QUALITY))
         image = cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
         h, w = image.shape[:2]

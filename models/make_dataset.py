@@ -352,6 +352,14 @@ def _stack(crops, wh) -> np.ndarray:
     return np.stack(crops) if crops else np.zeros((0, wh[1], wh[0], 3), np.uint8)
 
 
+def gloss_share(text: str) -> float:
+    """The type of every tool's --gloss: a share of the cards, 0 to 1, refused as Camera refuses it."""
+    try:
+        return Camera(gloss=float(text)).gloss
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python3 -m models.make_dataset", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -382,7 +390,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--sharpen", type=float, default=CAMERA.sharpen, metavar="SHARE",
                     help="scenes: this share sharpened as a phone does (an unsharp mask; default 0: none, and every "
                          "scene as data sets before this flag were made)")
-    ap.add_argument("--gloss", type=float, default=CAMERA.gloss, metavar="SHARE",
+    ap.add_argument("--gloss", type=gloss_share, default=CAMERA.gloss, metavar="SHARE",
                     help="scenes: this share of the cards shows a lamp's reflection on its glossy finish (default 0: "
                          "none; the reflections draw from a stream of their own, so the scenes are otherwise the same)")
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
@@ -412,8 +420,6 @@ def parse_args(argv=None) -> argparse.Namespace:
         ap.error(f"--blur-max is a sigma in pixels of at least {CAMERA.blur_sigma[0]}, got {a.blur_max}")
     if not 0 <= a.sharpen <= 1:
         ap.error(f"--sharpen is a share of the scenes, 0 to 1, got {a.sharpen}")
-    if not 0 <= a.gloss <= 1:
-        ap.error(f"--gloss is a share of the cards, 0 to 1, got {a.gloss}")
     a.camera = Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss)
     if a.only_patches and not (a.loose_card_crops or a.corner_patches or a.cut_card_patches):
         ap.error("--only-patches needs --loose-card-crops N, --corner-patches N or --cut-card-patches N "

@@ -328,7 +328,7 @@ def test_more_sets_without_synthetic_scenes_are_refused_before_any_model_loads(c
     assert "--more-sets scores --synthetic scenes of each set: it needs --synthetic 1 or more, got 0" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         bench_detect.main(["--gloss", "1.5"])
-    assert "--gloss is a share of the cards, 0 to 1, got 1.5" in capsys.readouterr().err
+    assert "argument --gloss: gloss is a share of the cards (0 to 1), got 1.5" in capsys.readouterr().err
 
 
 def test_face_up_cards_are_counted_by_their_scene_deck(monkeypatch):

@@ -81,7 +81,7 @@ def test_main_writes_the_counts_and_prints_one_line_per_folder_and_camera(one_ca
     (["models/weights", "--scenes", "0"], "--scenes must be 1 or more, got 0"),
     (["models/weights", "--sets", "207", "208:cards", "207"], "a set is named twice: 207 208:cards 207"),
     (["models/weights", "--conditions", "foggy"], "argument --conditions: invalid choice: 'foggy'"),
-    (["models/weights", "--gloss", "-1"], "--gloss is a share of the cards, 0 to 1, got -1.0"),
+    (["models/weights", "--gloss", "-1"], "argument --gloss: gloss is a share of the cards (0 to 1), got -1.0"),
 ])
 def test_bad_arguments_are_named_before_any_model_loads(argv, message, monkeypatch, capsys):
     def no_models(*args, **kwargs):

@@ -142,4 +142,4 @@ def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):
     assert f"--weights {tmp_path / 'nope'}: no such detector" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         detector_crops.main(["--seed", "1", "--scenes", "2", "--gloss", "2", "--out", str(tmp_path)])
-    assert "--gloss is a share of the cards, 0 to 1, got 2.0" in capsys.readouterr().err
+    assert "argument --gloss: gloss is a share of the cards (0 to 1), got 2.0" in capsys.readouterr().err

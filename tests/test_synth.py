@@ -223,7 +223,7 @@ def test_make_dataset_blur_max_sharpen_and_gloss_make_the_same_scenes_through_an
         assert (tmp_path / "det" / "images" / "train" / f"s{i:06d}.jpg").read_bytes() == expected[0]
         assert (tmp_path / "det" / "labels" / "train" / f"s{i:06d}.txt").read_text() == expected[1]
     for flags, message in ((["--sharpen", "1.5"], "--sharpen is a share of the scenes, 0 to 1, got 1.5"),
-                           (["--gloss", "-0.1"], "--gloss is a share of the cards, 0 to 1, got -0.1"),
+                           (["--gloss", "-0.1"], "argument --gloss: gloss is a share of the cards (0 to 1), got -0.1"),
                            (["--blur-max", "0.2"], "--blur-max is a sigma in pixels of at least 0.3, got 0.2")):
         with pytest.raises(SystemExit) as stop:
             make_dataset.main(["--out", str(tmp_path / "other"), "--no-svg", *flags])

@@ -100,8 +100,8 @@ def _session(path: Path, threads: int = 0, spin: bool = False):
     spinning threads would take the cores from the camera thread and the rest of the chain."""
     import onnxruntime as ort
     if not path.is_file():
-        raise WeightsMissing(f"model file not found: {path}; expected detector.onnx, card_classifier.onnx, "
-                             f"die_classifier.onnx, side_classifier.onnx and corner_classifier.onnx in {path.parent}; "
+        *others, last = [WEIGHT_FILES["onnx"], *(reader_file(path.parent, name).name for name in READERS)]
+        raise WeightsMissing(f"model file not found: {path}; expected {', '.join(others)} and {last} in {path.parent}; "
                              f"{TRAIN_HINT}")
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
