@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 30 steps, numbered as in models/TRAINING.md,
+# Remake the shipped weights the way they were made: 31 steps, numbered as in models/TRAINING.md,
 # which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 #
 # Time: about 15 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
-# + 25 + 13 + 7 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 + 5.6 min; side classifier 7 min; corner reader 12 + 22
-# + 15 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
+# + 25 + 13 + 7 + 8 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 + 5.6 min; side classifier 7 min; corner reader 12 + 22
+# + 15 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 28 min), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
 # 0.33, 0.084, 0.026, 0.092, 0.033 and 0.079 h budgets, their data 1-3.5 min on 16 cores). Without a GPU those steps train
 # on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
 # A detector step cut off resumes from its runs/ folder when the script is run again; data and
@@ -218,4 +218,26 @@ python3 -m models.train --data runs/data43 --extra-data runs/data45 --extra-data
     --cls-val runs/data_detdie29_val/die_train_det92.npz --cls-val runs/data43/die_val.npz --ship
 # 30. int8 copies of both detectors and the four readers for small CPUs (`detect --int8`, `run --int8`), their ranges
 #     from 60 rendered scenes
+python3 -m models.quantize --scenes 20
+# 31. the card reader learns glossy cards: crops of the detectors' boxes on scenes with half their cards glossy and on
+#     plain ones, loose card crops, and the scene crops of three sets through a camera out of focus or sharpened; then
+#     the int8 copies made again, as in step 30, for the new reader
+python3 -m models.make_dataset --out runs/data_cam182 --train 1200 --val 40 --card-crops 0 --seed 182 --blur-max 3 \
+    --sharpen 0.3
+python3 -m models.make_dataset --out runs/data_cam183 --train 400 --val 0 --card-crops 0 --seed 183 --kind cards \
+    --blur-max 3 --sharpen 0.3
+python3 -m models.make_dataset --out runs/data_cam184 --train 600 --val 0 --card-crops 0 --seed 184 --kind dice_on_cards \
+    --blur-max 3 --sharpen 0.3
+python3 -m models.make_dataset --out runs/data185 --seed 185 --only-patches --loose-card-crops 12000 --corner-patches 12000
+python3 -m models.detector_crops --stage card --seed 186 --scenes 900 --gloss 0.5 --out runs/data_gloss31
+python3 -m models.detector_crops --stage card --seed 187 --scenes 1500 --kind cards --gloss 0.5 --out runs/data_gloss31
+python3 -m models.detector_crops --stage card --seed 188 --scenes 200 --gloss 0.5 --out runs/data_gloss31_val
+python3 -m models.detector_crops --stage card --seed 189 --scenes 900 --out runs/data_plain31
+python3 -m models.detector_crops --stage card --seed 190 --scenes 1500 --kind cards --out runs/data_plain31
+python3 -m models.detector_crops --stage card --seed 188 --scenes 200 --out runs/data_plain31_val
+python3 -m models.train --data runs/data_gloss31 --extra-data runs/data_plain31 --extra-data runs/data185 \
+    --extra-data runs/data_cam182 --extra-data runs/data_cam183 --extra-data runs/data_cam184 --runs runs/train_card31 \
+    --only card --cls-epochs 6 --cls-lr 1e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 --gloss 0.2 \
+    --cls-val runs/data_gloss31_val/card_train_det188.npz --cls-val runs/data_plain31_val/card_train_det188.npz \
+    --threads 2 --ship
 python3 -m models.quantize --scenes 20

@@ -73,7 +73,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (39, 30, 7, 14)
+            modules.count("models.detector_crops")) == (43, 31, 7, 20)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -93,7 +93,7 @@ def test_every_training_command_parses_with_its_module():
     assert (mixes[-3].b, mixes[-3].imgsz, mixes[-3].ship_to) == (   # ... and `detect` takes the mix
         Path("runs/train_det20/det/weights/best.pt"), 480, train.WEIGHTS)
     crops = [a for m, a in steps if m == "models.detector_crops"]
-    assert [a.stage for a in crops] == ["die"] * 3 + ["card"] * 8 + ["die"] * 3
+    assert [a.stage for a in crops] == ["die"] * 3 + ["card"] * 8 + ["die"] * 3 + ["card"] * 6
     card = runs["runs/train_card23"]   # step 21: the card classifier learns the detectors' boxes
     assert (card.only, card.extra_data[-1], card.card_init, card.ship) == (
         ["card"], Path("runs/data_detcard"), Path("models/weights/card_classifier.pt"), True)
@@ -124,8 +124,14 @@ def test_every_training_command_parses_with_its_module():
     die29 = runs["runs/train_die29"]   # step 29: the die reader learns crops out of focus
     assert (die29.only, die29.blur, die29.die_init, die29.extra_data[-1], die29.ship) == (
         ["die"], 0.3, Path("models/weights/die_classifier.pt"), Path("runs/data_detdie29"), True)
-    module, last = every_step[-1]   # step 30: int8 copies of the shipped detectors, made last
-    assert (module, last.weights, last.scenes) == ("models.quantize", train.WEIGHTS, 20)
+    assert [a.gloss for a in crops[-6:]] == [0.5] * 3 + [0.0] * 3
+    card31 = runs["runs/train_card31"]   # step 31: the card reader learns glossy cards from the detectors' boxes
+    assert (card31.only, card31.gloss, card31.card_init, card31.data, card31.cls_val, card31.ship) == (
+        ["card"], 0.2, Path("models/weights/card_classifier.pt"), Path("runs/data_gloss31"),
+        [Path("runs/data_gloss31_val/card_train_det188.npz"), Path("runs/data_plain31_val/card_train_det188.npz")], True)
+    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30 and 31: int8 copies of what ships,
+    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 2   # made again for step 31's reader
+    assert every_step[-1][0] == "models.quantize"
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
@@ -137,7 +143,8 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
         "runs/data40", "runs/data41", "runs/data42", "runs/data43", "runs/data44", "runs/data45", "runs/data46",
         "runs/data47", "runs/data70", "runs/data71", "runs/data72", "runs/data80", "runs/data81",
         "runs/data82", "runs/data100", "runs/data101", "runs/data102", "runs/data110", "runs/data111", "runs/data112",
-        "runs/data140", "runs/data141", "runs/data142", "runs/data180"]
+        "runs/data140", "runs/data141", "runs/data142", "runs/data180", "runs/data_cam182", "runs/data_cam183",
+        "runs/data_cam184"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():
