@@ -223,8 +223,8 @@ def test_index_corners_name_a_card_the_whole_card_reader_gets_wrong():
 def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
     """Ac under 7d under 8h, fanned: the Ac's crop is mostly other cards, only its top-left index is in
     sight. From a loose box (step 14's 320 px detector's, which takes in part of the 7d) the whole-card
-    reader is barely sure of it (0.31 against card_min_prob's 0.3; the readers before step 24 were under
-    it at 0.25, the 7d next at 0.15); with the index corners it is sure. The shipped detectors box it
+    reader is barely sure of it (0.31 against card_min_prob's 0.3, the 7d next at 0.25; step 24's reader
+    0.31 and 0.15, the readers before it under 0.3 at 0.25); with the index corners it is sure. The shipped detectors box it
     tightly enough to read it either way."""
     rng = np.random.default_rng(11)
     image = table_texture(480, 640, rng, "felt")
@@ -239,7 +239,7 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
     with_corners = detector._with_index_corners(image, [loose], whole)
     ac = CARD_CODES.index("Ac")
     assert int(whole.argmax()) == ac and round(float(whole[0, ac]), 2) == 0.31
-    assert round(float(whole[0, CARD_CODES.index("7d")]), 2) == 0.15
+    assert round(float(whole[0, CARD_CODES.index("7d")]), 2) == 0.25
     assert int(with_corners.argmax()) == ac and round(float(with_corners[0, ac]), 3) == 0.996
     for shipped in (Detector(views=DEFAULT_VIEWS, conf=DEFAULT_CONF), live_detector()):
         for weight in (0.0, 1.0):
@@ -247,7 +247,7 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
             assert min(shipped.detect(image), key=lambda d: d.box[0]).card == "Ac"
 
 
-@pytest.mark.parametrize("code, y, as_boxed", [("Kh", 480, None), ("9s", 500, None), ("5d", 480, "2d")])
+@pytest.mark.parametrize("code, y, as_boxed", [("Kh", 480, None), ("9s", 500, "2s"), ("5d", 480, "2d")])
 def test_a_card_half_beyond_the_bottom_edge_is_read_as_the_whole_card_it_is(detector, code, y, as_boxed):
     """A card 200 px long lying upright with its middle (480) or more (500) beyond the image's bottom
     edge: the detector boxes the part in sight, and a crop of that box, stretched to a card's shape, is
