@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path("models/reproduce.sh")
 CARDS = Path("runs/cards")  # make_dataset's deck cache, relative to the repository root
-DEFAULT_SCALE = 0.03  # a set of 2000 scenes -> 60: all 31 steps in 20 minutes on 2 cores (0.01: 15)
+DEFAULT_SCALE = 0.03  # a set of 2000 scenes -> 60: steps 1-30 in 20 minutes on 2 cores, step 31 in 2 (0.01: 15)
 SIZES = ("train", "val", "card-crops", "loose-card-crops", "corner-patches", "cut-card-patches", "scenes")
 # a flag and its number, the two perhaps split by a line continuation; --cls-val is not --val
 FLAG = re.compile(r"(?<![\w-])--(?P<flag>[a-z][a-z-]*)(?P<gap>(?:[ \t]|\\\n)+)(?P<value>\d+(?:\.\d+)?)(?![\w.])")

@@ -7,7 +7,7 @@
 # Time: about 15 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
 # + 25 + 13 + 7 + 8 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 + 5.6 min; side classifier 7 min; corner reader 12 + 22
-# + 15 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 28 min), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
+# + 15 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
 # 0.33, 0.084, 0.026, 0.092, 0.033 and 0.079 h budgets, their data 1-3.5 min on 16 cores). Without a GPU those steps train
 # on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
 # A detector step cut off resumes from its runs/ folder when the script is run again; data and

@@ -224,8 +224,8 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
     """Ac under 7d under 8h, fanned: the Ac's crop is mostly other cards, only its top-left index is in
     sight. From a loose box (step 14's 320 px detector's, which takes in part of the 7d) the whole-card
     reader is barely sure of it (0.31 against card_min_prob's 0.3, the 7d next at 0.25; step 24's reader
-    0.31 and 0.15, the readers before it under 0.3 at 0.25); with the index corners it is sure. The shipped detectors box it
-    tightly enough to read it either way."""
+    0.31 and 0.15, the readers before it under 0.3 at 0.25); with the index corners it is sure. The
+    shipped detectors box it tightly enough to read it either way."""
     rng = np.random.default_rng(11)
     image = table_texture(480, 640, rng, "felt")
     H = camera_homography(480, 640, rng, tilt=0.03)
