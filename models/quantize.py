@@ -16,11 +16,18 @@ as the detector sees them (the light evened out, letterboxed). The head's last c
 decoding stay in floats: they write box coordinates in pixels beside scores of 0-1 into one output,
 which one 8-bit scale cannot hold (with them quantized too, the detector found nothing). The readers
 are quantized whole, their ranges learnt from the crops `detect` gives them on the same scenes.
+
+Beside the copies it writes int8_made_from.json: the sha256 of every float file they were made from (the
+readers' ranges come from what the detector boxes, so each copy depends on them all). A float file
+shipped since without quantizing again leaves the copies stale: `stale_floats` names it, the test suite
+fails, and benchmarks.remake refuses to measure the stale copies.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +37,22 @@ import numpy as np
 # seeds neither trained on nor chosen on (models/TRAINING.md, "The data sets each step made")
 CALIBRATION_SETS = ((303, None), (304, "cards"), (305, "dice_on_cards"))
 HEAD = "/model.23/"     # the ultralytics OBB head's node names begin so
+MADE_FROM = "int8_made_from.json"  # beside the copies: {"scenes": N, "float": {float file: sha256}}
+
+
+def fingerprint(folder: Path, names) -> dict[str, str]:
+    """sha256 of each named file in folder."""
+    return {name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in names}
+
+
+def stale_floats(weights: Path) -> list[str]:
+    """The float files in weights that are not those its int8 copies were made from (all of them where
+    the folder has no record)."""
+    record = weights / MADE_FROM
+    made_from = json.loads(record.read_text())["float"] if record.is_file() else {}
+    floats = sorted(p.name for p in weights.glob("*.onnx") if not p.stem.endswith("_int8"))
+    now = fingerprint(weights, floats)
+    return [name for name in floats if made_from.get(name) != now[name]]
 
 
 def float_nodes(model) -> list[str]:
@@ -137,6 +160,9 @@ def main(argv=None) -> None:
         dst = quantize_model(src, int8_file(src), batches[name])
         print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {sum(len(b) for b in batches[name])} crops "
               f"of {a.scenes * len(CALIBRATION_SETS)} scenes")
+    floats = [src.name for src in sources] + [reader_file(a.weights, name).name for name in READERS]
+    record = {"scenes": a.scenes, "float": fingerprint(a.weights, floats)}
+    (a.weights / MADE_FROM).write_text(json.dumps(record, indent=1) + "\n")
 
 if __name__ == "__main__":
     main()

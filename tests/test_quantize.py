@@ -1,5 +1,6 @@
 """models.quantize: the int8 copies of the detectors and readers, the head's float part, and its command."""
 
+import json
 import shutil
 
 import onnx
@@ -67,6 +68,16 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
         assert sum(n.op_type == "QuantizeLinear" for n in int8.graph.node) > (50 if name.startswith("detector") else 7)
         assert (tmp_path / f"{name}_int8.onnx").stat().st_size < (tmp_path / f"{name}.onnx").stat().st_size / 3
     assert Detector(tmp_path, int8=True).imgsz == 480
+    assert json.loads((tmp_path / quantize.MADE_FROM).read_text()) == {
+        "scenes": 2, "float": quantize.fingerprint(tmp_path, [f"{name}.onnx" for name in written])}
+    assert quantize.stale_floats(tmp_path) == []
+    with (tmp_path / "side_classifier.onnx").open("ab") as f:
+        f.write(b"\0")
+    assert quantize.stale_floats(tmp_path) == ["side_classifier.onnx"]
+
+
+def test_the_shipped_int8_copies_were_made_from_the_shipped_float_files():
+    assert quantize.stale_floats(DEFAULT_WEIGHTS) == [], "run python3 -m models.quantize --scenes 20"
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -1,0 +1,180 @@
+"""Remake the results files that new shipped weights leave stale, one after another, in one command.
+
+    python3 -m benchmarks.remake [RESULTS ...] [--dry-run] [--real-dice FOLDER] [--logs runs/remake]
+
+Why: every results file that counts what the models find must be made again when a detector or a reader
+is shipped: twelve files, about 107 minutes of this CPU. The commands lived in probes outside the
+repository (runs/after36.sh), lost with the machine, and nothing said when a file had been forgotten.
+Here each file has its command and the weights it reads (RECIPES), and benchmarks/results/made_with.json
+records the sha256 of those weights when the file was made, and the minutes it took: a file whose weights
+changed since is stale, and tests/test_remake.py fails while any is. It will not measure int8 copies
+made from other float weights than those shipped (models.quantize's record): quantize first.
+
+Without names it remakes the stale files; named ones (`detect.json`) are remade whatever they are.
+The timing-only files (what the weights say does not change their speed) are remade only when named.
+They run serially, as the timing benchmarks must, each logged to LOGS/NAME.log; each is recorded in
+made_with.json as it succeeds, and a failure stops the run, naming its log. --dry-run prints the plan
+(commands and the minutes each took last time) and runs nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from models.quantize import fingerprint, stale_floats  # noqa: E402
+from vision.detector import READERS  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results"
+WEIGHTS = ROOT / "models" / "weights"
+MADE_WITH = RESULTS / "made_with.json"
+REAL_DICE = "{real_dice}"  # stands in a recipe's command for --real-dice's folder
+MORE_SETS = ("201", "202", "203:cards", "204", "205:cards", "206")  # the model card's "more scenes"
+
+FLOAT_READERS = tuple(f"{reader}_classifier.onnx" for reader in READERS)
+DETECT = ("detector.onnx", *FLOAT_READERS)  # what `pelituomari detect` loads
+LIVE = ("detector_live.onnx", *FLOAT_READERS)  # what `pelituomari run` loads
+
+
+def int8(files: tuple[str, ...]) -> tuple[str, ...]:
+    """The int8 copies models.quantize writes beside these files."""
+    return tuple(name.replace(".onnx", "_int8.onnx") for name in files)
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """One results file: the command that makes it (after `python3`) and the weights whose outputs it counts."""
+    results: str
+    command: tuple[str, ...]
+    weights: tuple[str, ...] = ()  # () for a timing-only file
+
+    def argv(self, real_dice: Path) -> list[str]:
+        return [sys.executable, *(arg.replace(REAL_DICE, str(real_dice)) for arg in self.command),
+                "--out", f"benchmarks/results/{self.results}"]
+
+    @property
+    def needs_real_dice(self) -> bool:
+        return REAL_DICE in self.command
+
+
+def _bench_detect(*flags: str) -> tuple[str, ...]:
+    return ("-m", "benchmarks.bench_detect", *flags)
+
+
+def _compare(*flags: str) -> tuple[str, ...]:
+    return ("benchmarks/compare_detectors.py", "models/weights", *flags)
+
+
+_DETECT_SETS = ("--real-dice", REAL_DICE, "--more-sets", *MORE_SETS)
+_LIVE_DETECT = ("--weights", "models/weights/detector_live.onnx", "--conf", "0.3", *_DETECT_SETS)
+_LIGHT = ("benchmarks/bench_light.py", "--own-light-sets", *MORE_SETS)
+
+# In the order they ran when step 31 shipped: the quick ones first, the two light files (an hour) last.
+RECIPES = (
+    Recipe("detect.json", _bench_detect(*_DETECT_SETS, "--conditions"), DETECT),
+    Recipe("pipeline.json", ("benchmarks/bench_pipeline.py",), LIVE),
+    Recipe("pipeline_int8.json", ("benchmarks/bench_pipeline.py", "--int8"), int8(LIVE)),
+    Recipe("detect_gloss.json", _bench_detect("--gloss", "1.0", "--more-sets", *MORE_SETS), DETECT),
+    Recipe("detect_int8.json", _bench_detect("--int8", *_DETECT_SETS, "--conditions"), int8(DETECT)),
+    Recipe("detect_views1.json", _bench_detect(*_LIVE_DETECT), LIVE),
+    Recipe("detect_views1_int8.json", _bench_detect("--int8", *_LIVE_DETECT), int8(LIVE)),
+    Recipe("compare_int8.json", _compare("--int8", "--conditions", "blurred", "sharpened"), DETECT + int8(DETECT)),
+    Recipe("compare_int8_live.json", _compare("--live", "--int8", "--conditions", "blurred", "sharpened"),
+           LIVE + int8(LIVE)),
+    Recipe("compare_live_gloss.json", _compare("--live", "--gloss", "1.0", "--conditions"), LIVE),
+    Recipe("light.json", _LIGHT, ("detector.onnx", *LIVE)),
+    Recipe("light_int8.json", (*_LIGHT, "--int8"), int8(("detector.onnx", *LIVE))),
+    Recipe("int8.json", ("benchmarks/bench_int8.py",)),
+    Recipe("detector_sizes.json", ("benchmarks/bench_detector_size.py",)),
+    Recipe("classifier_step.json", ("benchmarks/bench_classifier_step.py",)),
+    Recipe("clock_fit.json", ("benchmarks/bench_clock_fit.py",)),
+)
+BY_NAME = {recipe.results: recipe for recipe in RECIPES}
+# Results files that record one experiment's candidates (folders under runs/, gone since): never remade
+RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh session after step 28 "
+                                     "(models/LAB_NOTES.md)"}
+
+
+def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def stale(made_with: dict[str, dict], weights: Path = WEIGHTS) -> list[Recipe]:
+    """The recipes whose file was made with other weights than those now in `weights` (or never recorded)."""
+    return [recipe for recipe in RECIPES if recipe.weights and
+            made_with.get(recipe.results, {}).get("weights") != fingerprint(weights, recipe.weights)]
+
+
+def plan(names: list[str], made_with: dict[str, dict], weights: Path = WEIGHTS) -> list[Recipe]:
+    """The named recipes in RECIPES' order, or the stale ones where none are named."""
+    for name in names:
+        if name in RECORDS:
+            raise SystemExit(f"remake: {name} is not remade: it records {RECORDS[name]}")
+        if name not in BY_NAME:
+            raise SystemExit(f"remake: no recipe makes {name}; the files it makes: {', '.join(BY_NAME)}")
+    planned = [recipe for recipe in RECIPES if recipe.results in names] if names else stale(made_with, weights)
+    changed = stale_floats(weights)
+    if changed and any(name.endswith("_int8.onnx") for recipe in planned for name in recipe.weights):
+        raise SystemExit(f"remake: the int8 copies were made from other float weights than {', '.join(changed)}: "
+                         "run python3 -m models.quantize --scenes 20 first")
+    return planned
+
+
+def remake(recipes: list[Recipe], real_dice: Path, logs: Path, made_with_path: Path = MADE_WITH,
+           weights: Path = WEIGHTS, cwd: Path = ROOT) -> None:
+    """Run each recipe in turn, recording it in made_with.json as it succeeds; stop at the first failure."""
+    if any(recipe.needs_real_dice for recipe in recipes) and not real_dice.is_dir():
+        raise SystemExit(f"remake: the real dice photos are not at {real_dice}: "
+                         "pass --real-dice with the real-dice-topdown folder")
+    logs.mkdir(parents=True, exist_ok=True)
+    for recipe in recipes:
+        log = logs / recipe.results.replace(".json", ".log")
+        print(f"{time.strftime('%H:%M:%S')} {recipe.results} ...", flush=True)
+        start = time.monotonic()
+        with log.open("w") as out:
+            code = subprocess.call(recipe.argv(real_dice), cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+                                   env={**os.environ, "YOLO_OFFLINE": "1"})
+        minutes = round((time.monotonic() - start) / 60, 1)
+        if code != 0:
+            raise SystemExit(f"remake: {recipe.results} failed (exit {code}) after {minutes} min; see {log}")
+        made_with = load_made_with(made_with_path)  # read again: a run may be stopped between files
+        made_with[recipe.results] = {"weights": fingerprint(weights, recipe.weights), "minutes": minutes}
+        made_with_path.write_text(json.dumps(made_with, indent=1, sort_keys=True) + "\n")
+        print(f"{time.strftime('%H:%M:%S')} {recipe.results} made in {minutes} min", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("results", nargs="*", help="results files to remake (default: the stale ones)")
+    ap.add_argument("--real-dice", type=Path, default=ROOT.parent / "shared" / "datasets" / "real-dice-topdown",
+                    help="the real-dice-topdown folder (bench_detect scores its validation split)")
+    ap.add_argument("--logs", type=Path, default=ROOT / "runs" / "remake", help="where each command's output goes")
+    ap.add_argument("--dry-run", action="store_true", help="print the plan, run nothing")
+    a = ap.parse_args(argv)
+    made_with = load_made_with()
+    recipes = plan(a.results, made_with)
+    if not recipes:
+        print("remake: every results file was made with the weights now shipped")
+        return
+    if a.dry_run:
+        timed = [made_with[r.results]["minutes"] for r in recipes if "minutes" in made_with.get(r.results, {})]
+        for recipe in recipes:
+            last = made_with.get(recipe.results, {}).get("minutes")
+            took = f"{last} min last time" if last is not None else "not timed yet"
+            print(f"{recipe.results} ({took}): python3 {' '.join(recipe.argv(a.real_dice)[1:])}")
+        print(f"{len(recipes)} files; those timed took {sum(timed):.0f} min last time")
+        return
+    remake(recipes, a.real_dice, a.logs)
+
+
+if __name__ == "__main__":
+    main()
