@@ -232,10 +232,11 @@ def machine() -> str:
     return f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
 
 
-def validation_scenes(n, seed, cache_root, kind=None, camera: Camera = CAMERA):
+def validation_scenes(n, seed, cache_root, kind=None, camera: Camera = CAMERA, decks: list[str] | None = None):
     """The data set's first n validation scenes, each with its image as the detector gets it (a JPEG
-    at quality 95, as a camera or phone would hand it over); camera: as models.make_dataset's flags make it."""
-    decks = deck_names(cache_root)
+    at quality 95, as a camera or phone would hand it over); camera and decks (default: every usable
+    deck) as models.make_dataset's flags make them."""
+    decks = decks or deck_names(cache_root)
     for i in range(n):
         scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks, kind, camera=camera)
         yield scene, cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)

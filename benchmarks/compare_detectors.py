@@ -2,7 +2,7 @@
 
     python3 benchmarks/compare_detectors.py models/weights runs/cand_a runs/cand_b
         [--sets 207 208:cards 209 210:cards 211 212] [--scenes 200] [--conditions blurred sharpened]
-        [--live] [--gloss SHARE] [--out benchmarks/results/compare_detectors.json]
+        [--live] [--gloss SHARE] [--decks DECK ...] [--out benchmarks/results/compare_detectors.json]
 
 A candidate (a detector continued on new data, a soup of two) is shipped or not on counts of objects, not
 on rounded shares: a few dozen cards of 3000 decide it. This scores every folder on each scene as it is
@@ -17,6 +17,8 @@ detector_live.onnx at 320 px), the light of each whole scene evened out first, a
 it out over its zones. --conditions names bench_detect's CONDITIONS to score the scenes under as
 well; the scenes as rendered are always scored ("rendered"). --gloss renders the scenes with that
 share of their cards showing a lamp's reflection (models.make_dataset --gloss), the same scenes otherwise.
+--decks draws every scene's cards from the decks named (models.make_dataset --decks): with readers
+trained without those decks, how `detect` reads a deck it has never seen, as a real table's deck is.
 
 Printed and written (--out) per folder and camera: cards found, face-up cards read, dice found, dice
 read and false boxes, pooled and per set.
@@ -37,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
                                      validation_scenes)
 from models.make_dataset import gloss_share  # noqa: E402
+from models.synth.decks import deck_names  # noqa: E402
 from models.synth.scene import CAMERA, Camera  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from vision.colour import white_balanced  # noqa: E402
@@ -72,13 +75,14 @@ def cameras_for(conditions: list[str]) -> dict:
 
 
 def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, cache_root, cameras: dict,
-            rendering: Camera = CAMERA) -> dict:
+            rendering: Camera = CAMERA, decks: list[str] | None = None) -> dict:
     """{folder: {camera: {"pooled": counts, "by_set": {set: counts}}}} over each set's first `scenes`
-    validation scenes, rendered through ``rendering``; detectors maps a folder's name to its Detector
-    (anything with detect), cameras a camera's name to what it makes of a scene's image (cameras_for)."""
+    validation scenes, rendered through ``rendering`` from ``decks`` (default: every usable deck);
+    detectors maps a folder's name to its Detector (anything with detect), cameras a camera's name to
+    what it makes of a scene's image (cameras_for)."""
     tallies = {(name, cam, s): Tally() for name in detectors for cam in cameras for s in sets}
     for s in sets:
-        for scene, image in validation_scenes(scenes, s[0], cache_root, s[1], rendering):
+        for scene, image in validation_scenes(scenes, s[0], cache_root, s[1], rendering, decks):
             truth, hidden = scene_truth(scene, image)
             for cam, camera in cameras.items():
                 seen = camera(image)
@@ -122,11 +126,19 @@ def main(argv=None):
                     help="also judge each folder's int8 copies (models.quantize: detector and readers), as 'FOLDER int8'")
     ap.add_argument("--gloss", type=gloss_share, default=0.0, metavar="SHARE",
                     help="render the scenes with this share of their cards showing a lamp's reflection (default 0)")
+    ap.add_argument("--decks", nargs="+", metavar="DECK",
+                    help="draw the scenes from these decks only (models.make_dataset --decks): e.g. decks a "
+                         "candidate's readers were trained without, to see how they read a deck they never saw")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "compare_detectors.json")
     a = ap.parse_args(argv)
     if a.scenes < 1:
         ap.error(f"--scenes must be 1 or more, got {a.scenes}")
+    if a.decks:
+        usable = deck_names(a.cards_cache)
+        unknown = [d for d in a.decks if d not in usable]
+        if unknown:
+            ap.error(f"--decks: no usable deck named {', '.join(unknown)} (usable: {', '.join(usable)})")
     refuse_repeats(ap, "folder", a.folders)
     refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
     def made(folder, int8):
@@ -139,9 +151,10 @@ def main(argv=None):
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes, "gloss": a.gloss,
+              **({"decks": a.decks} if a.decks else {}),
               **({"detectors": "live"} if a.live else {"views": DEFAULT_VIEWS, "conf": DEFAULT_CONF}),
               "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions),
-                                Camera(gloss=a.gloss))}
+                                Camera(gloss=a.gloss), a.decks)}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")
     print(table(result["counts"]))

@@ -76,12 +76,29 @@ def test_main_writes_the_counts_and_prints_one_line_per_folder_and_camera(one_ca
     assert len(lines) == 3
 
 
+def test_decks_are_what_every_scene_draws_from_and_the_results_say_so(one_card_scenes, monkeypatch, tmp_path):
+    decks_drawn = []
+    made = bench_detect.make_scene
+    monkeypatch.setattr(bench_detect, "make_scene",
+                        lambda rng, cache, decks, kind, camera: decks_drawn.append(decks) or made(rng, cache, decks, kind, camera))
+    monkeypatch.setattr(compare_detectors, "deck_names", lambda cache: ["proc-0", "proc-1", "standard"])
+    monkeypatch.setattr(compare_detectors, "Detector", lambda folder, conf, views, int8: Recorder(lambda image: []))
+    out = tmp_path / "compare.json"
+    compare_detectors.main(["models/weights", "--sets", "5", "6:cards", "--scenes", "2", "--conditions",
+                            "--decks", "standard", "proc-1", "--out", str(out)])
+    assert decks_drawn == [["standard", "proc-1"]] * 4
+    assert json.loads(out.read_text())["decks"] == ["standard", "proc-1"]
+    compare_detectors.main(["models/weights", "--sets", "5", "--scenes", "1", "--conditions", "--out", str(out)])
+    assert decks_drawn[-1] == ["proc-0"] and "decks" not in json.loads(out.read_text())  # the fixture's every deck
+
+
 @pytest.mark.parametrize("argv, message", [
     (["models/weights", "models/weights"], "a folder is named twice: models/weights models/weights"),
     (["models/weights", "--scenes", "0"], "--scenes must be 1 or more, got 0"),
     (["models/weights", "--sets", "207", "208:cards", "207"], "a set is named twice: 207 208:cards 207"),
     (["models/weights", "--conditions", "foggy"], "argument --conditions: invalid choice: 'foggy'"),
     (["models/weights", "--gloss", "-1"], "argument --gloss: gloss is a share of the cards (0 to 1), got -1.0"),
+    (["models/weights", "--decks", "proc-0", "nope"], "--decks: no usable deck named nope (usable: "),
 ])
 def test_bad_arguments_are_named_before_any_model_loads(argv, message, monkeypatch, capsys):
     def no_models(*args, **kwargs):
