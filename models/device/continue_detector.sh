@@ -12,6 +12,7 @@
 #   then:   python3 -m models.soup models/weights/detector.pt $FILES_AT/last.pt --alpha A --imgsz 480 --ship-to DIR
 #           (copy models/weights/*_classifier.* into DIR), and judge it against the shipped set on the choice sets:
 #           python3 benchmarks/compare_detectors.py models/weights DIR ... --out runs/compare.json
+#           and once shipped: python3 -m models.quantize --scenes 20; python3 -m benchmarks.remake (about 106 min)
 #   rehearse here on the CPU first:  SEED0=900 BATCH=16 OUT=/tmp/rehearsal bash models/device/continue_detector.sh cpu 0.005 150
 #   the larger network from scratch:  ARCH=yolo11s-obb.yaml INIT= IMGSZ=416 ... (its checkpoints come back in parts)
 #   continuing such a checkpoint (19.7 MB): beside .devcarry it takes the tree over the 64 MiB a call carries, so for
@@ -21,7 +22,7 @@
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
 # 70; each session takes fresh ones: 191 is next (179-190 went to CPU runs), 201-206 are the benchmark's --more-sets, 207-212 the
-# sets choices are made on, never to be trained on, and 213 a held-out overlapping set), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
+# sets choices are made on, never to be trained on, 213 a held-out overlapping set, 400-425 the unseen-deck study's), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
 # run's folder, runs/train_det$SEED0), BATCH (128), CARDS_KIND (the second set's scene kind: cards, or
