@@ -103,7 +103,7 @@ BY_NAME = {recipe.results: recipe for recipe in RECIPES}
 RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh session after step 28 "
                                      "(models/LAB_NOTES.md)",
            **{f"unseen_decks_{fold}.json": "readers trained without some decks, on scenes of those decks and of others "
-                                          "(models/LAB_NOTES.md, \"Decks the readers never saw\")" for fold in "ab"}}
+                                          "(models/LAB_NOTES.md, \"Decks the readers never saw\")" for fold in ("a", "b", "a_foldb", "b_foldb")}}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
