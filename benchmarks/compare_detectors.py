@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
                                      validation_scenes)
 from models.make_dataset import gloss_share  # noqa: E402
-from models.synth.decks import deck_names  # noqa: E402
+from models.synth.decks import chosen_decks, deck_names  # noqa: E402
 from models.synth.scene import CAMERA, Camera  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from vision.colour import white_balanced  # noqa: E402
@@ -135,10 +135,10 @@ def main(argv=None):
     if a.scenes < 1:
         ap.error(f"--scenes must be 1 or more, got {a.scenes}")
     if a.decks:
-        usable = deck_names(a.cards_cache)
-        unknown = [d for d in a.decks if d not in usable]
-        if unknown:
-            ap.error(f"--decks: no usable deck named {', '.join(unknown)} (usable: {', '.join(usable)})")
+        try:
+            chosen_decks(a.decks, deck_names(a.cards_cache))
+        except ValueError as e:
+            ap.error(f"--decks: {e}")
     refuse_repeats(ap, "folder", a.folders)
     refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
     def made(folder, int8):

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from models.quantize import fingerprint, stale_floats  # noqa: E402
-from vision.detector import READERS  # noqa: E402
+from vision.detector import LIVE_DETECTOR_FILE, READERS, WEIGHT_FILES, int8_file, reader_file  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
 WEIGHTS = ROOT / "models" / "weights"
@@ -40,14 +40,15 @@ MADE_WITH = RESULTS / "made_with.json"
 REAL_DICE = "{real_dice}"  # stands in a recipe's command for --real-dice's folder
 MORE_SETS = ("201", "202", "203:cards", "204", "205:cards", "206")  # the model card's "more scenes"
 
-FLOAT_READERS = tuple(f"{reader}_classifier.onnx" for reader in READERS)
-DETECT = ("detector.onnx", *FLOAT_READERS)  # what `pelituomari detect` loads
-LIVE = ("detector_live.onnx", *FLOAT_READERS)  # what `pelituomari run` loads
+FLOAT_READERS = tuple(reader_file(Path(), reader).name for reader in READERS)
+DETECTOR = WEIGHT_FILES["onnx"]
+DETECT = (DETECTOR, *FLOAT_READERS)  # what `pelituomari detect` loads
+LIVE = (LIVE_DETECTOR_FILE, *FLOAT_READERS)  # what `pelituomari run` loads
 
 
 def int8(files: tuple[str, ...]) -> tuple[str, ...]:
     """The int8 copies models.quantize writes beside these files."""
-    return tuple(name.replace(".onnx", "_int8.onnx") for name in files)
+    return tuple(int8_file(Path(name)).name for name in files)
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,8 @@ RECIPES = (
     Recipe("compare_int8_live.json", _compare("--live", "--int8", "--conditions", "blurred", "sharpened"),
            LIVE + int8(LIVE)),
     Recipe("compare_live_gloss.json", _compare("--live", "--gloss", "1.0", "--conditions"), LIVE),
-    Recipe("light.json", _LIGHT, ("detector.onnx", *LIVE)),
-    Recipe("light_int8.json", (*_LIGHT, "--int8"), int8(("detector.onnx", *LIVE))),
+    Recipe("light.json", _LIGHT, (DETECTOR, *LIVE)),
+    Recipe("light_int8.json", (*_LIGHT, "--int8"), int8((DETECTOR, *LIVE))),
     Recipe("int8.json", ("benchmarks/bench_int8.py",)),
     Recipe("detector_sizes.json", ("benchmarks/bench_detector_size.py",)),
     Recipe("classifier_step.json", ("benchmarks/bench_classifier_step.py",)),
@@ -112,8 +113,9 @@ def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
 
 def stale(made_with: dict[str, dict], weights: Path = WEIGHTS) -> list[Recipe]:
     """The recipes whose file was made with other weights than those now in `weights` (or never recorded)."""
+    now = fingerprint(weights, {name for recipe in RECIPES for name in recipe.weights})  # each file read once
     return [recipe for recipe in RECIPES if recipe.weights and
-            made_with.get(recipe.results, {}).get("weights") != fingerprint(weights, recipe.weights)]
+            made_with.get(recipe.results, {}).get("weights") != {name: now[name] for name in recipe.weights}]
 
 
 def plan(names: list[str], made_with: dict[str, dict], weights: Path = WEIGHTS) -> list[Recipe]:

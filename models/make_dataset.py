@@ -435,12 +435,10 @@ def main(argv=None):
         parser().error(str(e))
     if not a.no_svg:
         D.render_all(a.cards_cache)
-    decks = D.deck_names(None if a.no_svg else a.cards_cache)
-    if a.decks:
-        unknown = [d for d in a.decks if d not in decks]
-        if unknown:
-            parser().error(f"--decks: no usable deck named {', '.join(unknown)} (usable: {', '.join(decks)})")
-        decks = a.decks
+    try:
+        decks = D.chosen_decks(a.decks, D.deck_names(None if a.no_svg else a.cards_cache))
+    except ValueError as e:
+        parser().error(f"--decks: {e}")
     print(f"decks: {len(decks)} ({', '.join(decks)})", flush=True)
     det = a.out / "det"
     for split in ("train", "val"):

@@ -50,7 +50,8 @@ def stale_floats(weights: Path) -> list[str]:
     the folder has no record)."""
     record = weights / MADE_FROM
     made_from = json.loads(record.read_text())["float"] if record.is_file() else {}
-    floats = sorted(p.name for p in weights.glob("*.onnx") if not p.stem.endswith("_int8"))
+    from vision.detector import INT8_SUFFIX
+    floats = sorted(p.name for p in weights.glob("*.onnx") if not p.stem.endswith(INT8_SUFFIX))
     now = fingerprint(weights, floats)
     return [name for name in floats if made_from.get(name) != now[name]]
 

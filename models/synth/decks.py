@@ -278,6 +278,15 @@ def deck_names(cache_root: Path | None = None) -> list[str]:
     return svg + [f"proc-{i}" for i in range(12)]
 
 
+def chosen_decks(names: list[str] | None, usable: list[str]) -> list[str]:
+    """The decks named (every usable one where none are), each checked to be usable (ValueError naming
+    those that are not): what make_dataset's and compare_detectors' --decks draw from."""
+    unknown = [name for name in names or [] if name not in usable]
+    if unknown:
+        raise ValueError(f"no usable deck named {', '.join(unknown)} (usable: {', '.join(usable)})")
+    return list(names or usable)
+
+
 def render_all(cache_root: Path, log=print) -> list[str]:
     """Render every installed SVG deck into the cache; a deck rsvg-convert cannot render is skipped."""
     done = []
