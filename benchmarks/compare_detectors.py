@@ -21,7 +21,8 @@ share of their cards showing a lamp's reflection (models.make_dataset --gloss), 
 trained without those decks, how `detect` reads a deck it has never seen, as a real table's deck is.
 
 Printed and written (--out) per folder and camera: cards found, face-up cards read, dice found, dice
-read and false boxes, pooled and per set.
+read and false boxes, pooled; written also per set and per deck (a scene's face-up cards come from one
+deck, so a candidate that reads one deck better and another worse shows it).
 """
 
 from __future__ import annotations
@@ -76,24 +77,29 @@ def cameras_for(conditions: list[str]) -> dict:
 
 def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, cache_root, cameras: dict,
             rendering: Camera = CAMERA, decks: list[str] | None = None) -> dict:
-    """{folder: {camera: {"pooled": counts, "by_set": {set: counts}}}} over each set's first `scenes`
-    validation scenes, rendered through ``rendering`` from ``decks`` (default: every usable deck);
-    detectors maps a folder's name to its Detector (anything with detect), cameras a camera's name to
-    what it makes of a scene's image (cameras_for)."""
+    """{folder: {camera: {"pooled": counts, "by_set": {set: counts}, "by_deck": {deck: counts}}}} over each
+    set's first `scenes` validation scenes, rendered through ``rendering`` from ``decks`` (default: every
+    usable deck); a scene's deck is the one its face-up cards come from. detectors maps a folder's name
+    to its Detector (anything with detect), cameras a camera's name to what it makes of a scene's image
+    (cameras_for)."""
     tallies = {(name, cam, s): Tally() for name in detectors for cam in cameras for s in sets}
+    deck_tallies = {}
     for s in sets:
         for scene, image in validation_scenes(scenes, s[0], cache_root, s[1], rendering, decks):
             truth, hidden = scene_truth(scene, image)
             for cam, camera in cameras.items():
                 seen = camera(image)
                 for name, detector in detectors.items():
-                    tallies[name, cam, s].add(truth, detector.detect(seen), hidden)
+                    found = detector.detect(seen)
+                    tallies[name, cam, s].add(truth, found, hidden)
+                    deck_tallies.setdefault((name, cam, scene.deck), Tally()).add(truth, found, hidden)
     result = {}
     for name in detectors:
         for cam in cameras:
             by_set = {set_name(s): counts(tallies[name, cam, s]) for s in sets}
             pooled = {k: sum(c[k] for c in by_set.values()) for k in COUNTS}
-            result.setdefault(name, {})[cam] = {"pooled": pooled, "by_set": by_set}
+            by_deck = {deck: counts(t) for (n, c, deck), t in sorted(deck_tallies.items()) if (n, c) == (name, cam)}
+            result.setdefault(name, {})[cam] = {"pooled": pooled, "by_set": by_set, "by_deck": by_deck}
     return result
 
 

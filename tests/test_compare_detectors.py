@@ -12,16 +12,17 @@ from vision.detector import Detection
 
 @pytest.fixture
 def one_card_scenes(monkeypatch):
-    """Each scene a grey image holding one Td, its brightness telling the seed and scene apart."""
+    """Each scene a grey image holding one Td, its brightness telling the seed and scene apart, its deck
+    the decks' next in turn."""
     made = []
 
     def scene(rng, cache, decks, kind, camera):
         seed, index = (int(x) for x in rng.bit_generator.seed_seq.entropy)
         made.append((seed, kind, camera.gloss))
         card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")
-        return Scene(np.full((100, 100, 3), 40 + seed % 100 + index % 7, np.uint8), [card], [])
+        return Scene(np.full((100, 100, 3), 40 + seed % 100 + index % 7, np.uint8), [card], [], decks[index % len(decks)])
     monkeypatch.setattr(bench_detect, "make_scene", scene)
-    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0"])
+    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0", "proc-1"])
     return made
 
 
@@ -46,7 +47,9 @@ def test_each_folder_is_scored_on_the_same_images_per_set_and_pooled(one_card_sc
     assert result["a"]["rendered"] == {
         "pooled": {"cards_found": 4, "cards_read": 4, "dice_found": 0, "dice_read": 0, "false": 0},
         "by_set": {"207": {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0},
-                   "208:cards": {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0}}}
+                   "208:cards": {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0}},
+        "by_deck": {"proc-0": {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0},
+                    "proc-1": {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0}}}
     assert result["b"]["sharpened"]["pooled"] == {"cards_found": 4, "cards_read": 0, "dice_found": 0, "dice_read": 0, "false": 4}
     assert len(reads.seen) == len(misreads.seen) == 8   # 4 scenes, as rendered and sharpened
     assert all(np.array_equal(x, y) for x, y in zip(reads.seen, misreads.seen))
@@ -70,7 +73,9 @@ def test_main_writes_the_counts_and_prints_one_line_per_folder_and_camera(one_ca
     assert one_card_scenes == [(5, None, 0.5)] * 3  # each scene made once, glossy, for both folders
     assert result["counts"]["runs/cand"] == {"rendered": {
         "pooled": {"cards_found": 3, "cards_read": 3, "dice_found": 0, "dice_read": 0, "false": 0},
-        "by_set": {"5": {"cards_found": 3, "cards_read": 3, "dice_found": 0, "dice_read": 0, "false": 0}}}}
+        "by_set": {"5": {"cards_found": 3, "cards_read": 3, "dice_found": 0, "dice_read": 0, "false": 0}},
+        "by_deck": {"proc-0": {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0},
+                    "proc-1": {"cards_found": 1, "cards_read": 1, "dice_found": 0, "dice_read": 0, "false": 0}}}}
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].split() == ["models/weights", "rendered", "3", "3", "0", "0", "0"]
     assert len(lines) == 3
@@ -89,7 +94,7 @@ def test_decks_are_what_every_scene_draws_from_and_the_results_say_so(one_card_s
     assert decks_drawn == [["standard", "proc-1"]] * 4
     assert json.loads(out.read_text())["decks"] == ["standard", "proc-1"]
     compare_detectors.main(["models/weights", "--sets", "5", "--scenes", "1", "--conditions", "--out", str(out)])
-    assert decks_drawn[-1] == ["proc-0"] and "decks" not in json.loads(out.read_text())  # the fixture's every deck
+    assert decks_drawn[-1] == ["proc-0", "proc-1"] and "decks" not in json.loads(out.read_text())  # the fixture's every deck
 
 
 @pytest.mark.parametrize("argv, message", [
