@@ -202,16 +202,42 @@ def shine(x, share: float, card_hw: tuple[float, float], g):
     return x
 
 
+INDEX_SCALE = 1.3  # rescale(): each axis of the print scaled by a factor in 1 / INDEX_SCALE .. INDEX_SCALE
+
+
+def rescale(x, share: float, g, most: float = INDEX_SCALE):
+    """Scale the print of about ``share`` of the crops x (N x C x H x W) about their top left corner, each
+    axis apart by a factor drawn log-uniformly in 1 / most .. most, as a deck printing its index smaller,
+    larger, narrower or wider shows it to the index corner reader (its crop has the index at its top left).
+    Where a shrunk crop runs out, its edge pixels are repeated."""
+    import torch
+    import torch.nn.functional as F
+    picked = _picked(x, share, g)
+    if len(picked) == 0:
+        return x
+    k, dev = len(picked), x.device
+    grow = torch.exp(torch.empty(k, 2, device=dev).uniform_(-np.log(most), np.log(most), generator=g))  # along x, y
+    theta = torch.zeros(k, 2, 3, device=dev, dtype=x.dtype)  # output pixel (-1..1) -> where it is read in the crop
+    theta[:, 0, 0], theta[:, 1, 1] = 1 / grow[:, 0], 1 / grow[:, 1]
+    theta[:, 0, 2], theta[:, 1, 2] = 1 / grow[:, 0] - 1, 1 / grow[:, 1] - 1  # (-1, -1), the top left, stays put
+    grid = F.affine_grid(theta, (k, x.shape[1], *x.shape[2:]), align_corners=False)
+    x = x.clone()
+    x[picked] = F.grid_sample(x[picked], grid, padding_mode="border", align_corners=False)
+    return x
+
+
 def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_share: float = 0.0,
             blur_share: float = 0.0, blur_sigma: tuple[float, float] = (0.0, 0.0), gloss_share: float = 0.0,
-            card_hw: tuple[float, float] = (0.0, 0.0)):
+            card_hw: tuple[float, float] = (0.0, 0.0), rescale_share: float = 0.0):
     """A batch of crops x (N x C x H x W in [0, 1], the caller's own copy: it is changed) as a classifier
-    learns from it: with half_turns a random half turn, then occlude() and overlap() at their shares,
-    shine() at gloss_share (card_hw: a card's size in the crop), defocus() at blur_share, then light and
-    colour (gain, tint, offset) and pixel noise. Every draw is made with g on x's device, so on a lent
+    learns from it: rescale() at rescale_share, with half_turns a random half turn, then occlude() and
+    overlap() at their shares, shine() at gloss_share (card_hw: a card's size in the crop), defocus() at
+    blur_share, then light and colour (gain, tint, offset) and pixel noise. Every draw is made with g on x's device, so on a lent
     GPU the batch never leaves it (benchmarks/bench_classifier_step.py times both ways)."""
     import torch
     n, dev = len(x), x.device
+    if rescale_share:
+        x = rescale(x, rescale_share, g)
     if half_turns:
         turn = torch.rand(n, generator=g, device=dev) < 0.5
         x[turn] = x[turn].flip(2, 3)
@@ -395,6 +421,10 @@ def parse_args(argv=None) -> argparse.Namespace:
                     help="card, corner and die readers: blur this share of the crops as a camera out of focus does")
     ap.add_argument("--gloss", type=float, default=0.0, metavar="SHARE",
                     help="card and corner readers: show this share of the crops a lamp's reflection, as a glossy card does")
+    ap.add_argument("--index-scale", type=float, default=0.0, metavar="SHARE",
+                    help="index corner reader: scale the print of this share of the crops, each axis apart, as a deck "
+                         "printing its index smaller, larger, narrower or wider shows it (models/LAB_NOTES.md: decks "
+                         "the readers never saw)")
     ap.add_argument("--cls-val", type=Path, action="append", default=[], metavar="NPZ",
                     help="classifier validation crops, which pick the checkpoint kept (repeatable; default "
                          "DATA/STAGE_val.npz): e.g. crops of a kind the default lacks, such as cards cut by the edge")
@@ -433,6 +463,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     if not 0 <= a.gloss <= 1 or (a.gloss and not set(GLOSSED) & set(stages)):
         ap.error("--gloss is the share (0 to 1) of the card and corner readers' crops shown a lamp's reflection; "
                  "train one of them")
+    if not 0 <= a.index_scale <= 1 or (a.index_scale and "corner" not in stages):
+        ap.error("--index-scale is the share (0 to 1) of the index corner reader's crops rescaled; train it (--only corner)")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     if a.ship_last and not a.ship:
@@ -462,12 +494,13 @@ def card_height_px(stage: str) -> float:
 
 
 def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: float = 0.0, blur: float = 0.0,
-                        gloss: float = 0.0) -> dict:
+                        gloss: float = 0.0, index_scale: float = 0.0) -> dict:
     """augment()'s settings for a classifier stage: the card reader's shares as asked (--card-occlude,
     --card-overlap), the side reader's SIDE_OCCLUDE; a half turn for all but the corner reader, whose
     index corner crop is always upright; for the card, corner and die readers, which read print and pips,
     defocus() at the share ``blur`` (--blur) with BLUR_OF_CARD in the crop's pixels; for the card and
-    corner readers, shine() at the share ``gloss`` (--gloss)."""
+    corner readers, shine() at the share ``gloss`` (--gloss); for the corner reader, rescale() at the share
+    ``index_scale`` (--index-scale)."""
     occlude, overlap = {"card": (card_occlude, card_overlap), "side": (SIDE_OCCLUDE, 0.0)}.get(stage, (0.0, 0.0))
     settings = {"half_turns": stage != "corner", "occlude_share": occlude, "overlap_share": overlap}
     if blur and stage in BLURRED:
@@ -475,6 +508,8 @@ def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: flo
     if gloss and stage in GLOSSED:
         from models.synth.scene import CARD_ASPECT
         settings.update(gloss_share=gloss, card_hw=(card_height_px(stage), card_height_px(stage) * CARD_ASPECT))
+    if index_scale and stage == "corner":
+        settings.update(rescale_share=index_scale)
     return settings
 
 
@@ -502,7 +537,8 @@ def main(argv=None):
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
                                    width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
-                                   augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur, a.gloss),
+                                   augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur, a.gloss,
+                                                                  a.index_scale),
                                    hours=a.cls_hours)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:

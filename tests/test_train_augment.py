@@ -271,3 +271,41 @@ def test_a_classifier_budget_that_cannot_apply_is_refused(argv, capsys):
         parse_args(argv)
     assert "--cls-hours is a classifier's time budget in hours" in capsys.readouterr().err
     assert parse_args(["--only", "corner", "--cls-hours", "0.1"]).cls_hours == 0.1
+
+
+def test_rescaling_keeps_the_top_left_corner_and_scales_each_axis_apart_within_the_range():
+    """rescale(): about the share of the crops drawn; in each, a mark at the top left stays there while a
+    mark at (x, y) moves to (x * fx, y * fy), fx and fy drawn apart within 1 / INDEX_SCALE .. INDEX_SCALE;
+    the others untouched."""
+    from models.train import INDEX_SCALE, rescale
+    x = torch.zeros(200, 3, 40, 32)
+    x[:, :, 0, 0] = 1.0  # the top left pixel
+    x[:, :, 20, 16] = 1.0  # the centre
+    y = rescale(x, 0.5, torch.Generator().manual_seed(3))
+    assert torch.count_nonzero(x) == 200 * 3 * 2  # the input is not changed in place
+    moved = [i for i in range(len(y)) if not torch.equal(y[i], x[i])]
+    assert 80 <= len(moved) <= 120
+    ratios = []
+    for i in moved:
+        assert y[i, 0, 0, 0] > 0.2  # the top left is still marked
+        plane = y[i, 0].clone()
+        plane[:4, :4] = 0
+        cy, cx = (float((plane * torch.arange(n).reshape(shape)).sum() / plane.sum())
+                  for n, shape in ((40, (40, 1)), (32, (1, 32))))
+        ratios.append(((cx + 0.5) / 16.5, (cy + 0.5) / 20.5))  # pixel centres: the mark sat at 16.5, 20.5 from the edge
+    fx, fy = np.array(ratios).T
+    assert 1 / INDEX_SCALE - 0.05 <= min(fx.min(), fy.min()) and max(fx.max(), fy.max()) <= INDEX_SCALE + 0.05
+    assert fx.max() - fx.min() > 0.4 and abs(np.corrcoef(fx, fy)[0, 1]) < 0.4  # the two axes drawn apart
+
+
+def test_only_the_index_corner_reader_is_rescaled():
+    assert reader_augmentation("corner", index_scale=0.5)["rescale_share"] == 0.5
+    assert all("rescale_share" not in reader_augmentation(stage, index_scale=0.5) for stage in ("card", "die", "side"))
+    assert "rescale_share" not in reader_augmentation("corner")
+
+
+@pytest.mark.parametrize("argv", [["--only", "corner", "--index-scale", "1.5"], ["--only", "card", "--index-scale", "0.5"]])
+def test_index_scale_is_a_share_for_the_index_corner_reader(argv, capsys):
+    with pytest.raises(SystemExit):
+        parse_args(["--data", "d"] + argv)
+    assert "--index-scale is the share (0 to 1) of the index corner reader's crops rescaled" in capsys.readouterr().err
