@@ -104,7 +104,10 @@ BY_NAME = {recipe.results: recipe for recipe in RECIPES}
 RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh session after step 28 "
                                      "(models/LAB_NOTES.md)",
            **{f"unseen_decks_{fold}.json": "readers trained without some decks, on scenes of those decks and of others "
-                                          "(models/LAB_NOTES.md, \"Decks the readers never saw\")" for fold in ("a", "b", "a_foldb", "b_foldb")}}
+                                          "(models/LAB_NOTES.md, \"Decks the readers never saw\")" for fold in ("a", "b", "a_foldb", "b_foldb")},
+           **{f"unseen_decks_index_scale_{trio}.json": "index corner readers trained without some decks, with and without "
+                                                      "models.train --index-scale, on scenes of those decks and of others "
+                                                      "(models/LAB_NOTES.md)" for trio in ("a", "b")}}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
