@@ -83,7 +83,7 @@ def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, ca
     to its Detector (anything with detect), cameras a camera's name to what it makes of a scene's image
     (cameras_for)."""
     tallies = {(name, cam, s): Tally() for name in detectors for cam in cameras for s in sets}
-    deck_tallies = {}
+    deck_tallies = {(name, cam): {} for name in detectors for cam in cameras}  # {deck: Tally} each
     for s in sets:
         for scene, image in validation_scenes(scenes, s[0], cache_root, s[1], rendering, decks):
             truth, hidden = scene_truth(scene, image)
@@ -92,13 +92,13 @@ def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, ca
                 for name, detector in detectors.items():
                     found = detector.detect(seen)
                     tallies[name, cam, s].add(truth, found, hidden)
-                    deck_tallies.setdefault((name, cam, scene.deck), Tally()).add(truth, found, hidden)
+                    deck_tallies[name, cam].setdefault(scene.deck, Tally()).add(truth, found, hidden)
     result = {}
     for name in detectors:
         for cam in cameras:
             by_set = {set_name(s): counts(tallies[name, cam, s]) for s in sets}
             pooled = {k: sum(c[k] for c in by_set.values()) for k in COUNTS}
-            by_deck = {deck: counts(t) for (n, c, deck), t in sorted(deck_tallies.items()) if (n, c) == (name, cam)}
+            by_deck = {deck: counts(t) for deck, t in sorted(deck_tallies[name, cam].items())}
             result.setdefault(name, {})[cam] = {"pooled": pooled, "by_set": by_set, "by_deck": by_deck}
     return result
 

@@ -232,8 +232,9 @@ def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_s
     """A batch of crops x (N x C x H x W in [0, 1], the caller's own copy: it is changed) as a classifier
     learns from it: rescale() at rescale_share, with half_turns a random half turn, then occlude() and
     overlap() at their shares, shine() at gloss_share (card_hw: a card's size in the crop), defocus() at
-    blur_share, then light and colour (gain, tint, offset) and pixel noise. Every draw is made with g on x's device, so on a lent
-    GPU the batch never leaves it (benchmarks/bench_classifier_step.py times both ways)."""
+    blur_share, then light and colour (gain, tint, offset) and pixel noise. Every draw is made with g on
+    x's device, so on a lent GPU the batch never leaves it (benchmarks/bench_classifier_step.py times both
+    ways)."""
     import torch
     n, dev = len(x), x.device
     if rescale_share:

@@ -96,17 +96,19 @@ def test_a_classifier_continues_from_the_checkpoint_it_is_given(tmp_path, stage,
 
 
 def test_occlusion_is_asked_of_the_card_and_side_classifiers_only_and_corners_are_never_turned(tmp_path, monkeypatch):
+    """Also: --index-scale reaches the corner reader's training alone."""
     asked = {}
 
     def record(train_files, val_npz, n_classes, out, *args, **kwargs):
-        asked[out.stem] = (n_classes, kwargs["augmentation"]["occlude_share"], kwargs["augmentation"]["half_turns"])
+        aug = kwargs["augmentation"]
+        asked[out.stem] = (n_classes, aug["occlude_share"], aug["half_turns"], aug.get("rescale_share"))
         return 0.0
 
     monkeypatch.setattr("models.train.train_classifier", record)
     main(["--data", str(tmp_path), "--runs", str(tmp_path / "runs"), "--only", "card", "--only", "die",
-          "--only", "side", "--only", "corner", "--card-occlude", "0.4"])
-    assert asked == {"card_classifier": (52, 0.4, True), "die_classifier": (6, 0.0, True),
-                     "side_classifier": (2, 0.3, True), "corner_classifier": (53, 0.0, False)}
+          "--only", "side", "--only", "corner", "--card-occlude", "0.4", "--index-scale", "0.5"])
+    assert asked == {"card_classifier": (52, 0.4, True, None), "die_classifier": (6, 0.0, True, None),
+                     "side_classifier": (2, 0.3, True, None), "corner_classifier": (53, 0.0, False, 0.5)}
 
 
 def test_an_out_of_focus_crop_spreads_each_point_as_a_gaussian_of_its_own_width():
