@@ -107,7 +107,11 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                           "(models/LAB_NOTES.md, \"Decks the readers never saw\")" for fold in ("a", "b", "a_foldb", "b_foldb")},
            **{f"unseen_decks_index_scale_{trio}.json": "index corner readers trained without some decks, with and without "
                                                       "models.train --index-scale, on scenes of those decks and of others "
-                                                      "(models/LAB_NOTES.md)" for trio in ("a", "b")}}
+                                                      "(models/LAB_NOTES.md)" for trio in ("a", "b")},
+           **{f"unseen_decks_continued_{trio}.json": "fold B's index corner reader as trained, trained with "
+                                                    "models.train --index-scale, and continued with it as step 33 "
+                                                    "continued the shipped one, on scenes of its unseen decks (b) and "
+                                                    "seen ones (a) (models/TRAINING.md, step 33)" for trio in ("a", "b")}}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
