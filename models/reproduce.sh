@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 31 steps, numbered as in models/TRAINING.md,
+# Remake the shipped weights the way they were made: 33 steps, numbered as in models/TRAINING.md,
 # which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -7,8 +7,8 @@
 # Time: about 15 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
 # + 25 + 13 + 7 + 8 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 + 5.6 min; side classifier 7 min; corner reader 12 + 22
-# + 15 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and six detector steps made on a lent GPU (16, 22, 23, 25, 26, 27: 144, 34, 34, 39, 41 and 26 epochs in
-# 0.33, 0.084, 0.026, 0.092, 0.033 and 0.079 h budgets, their data 1-3.5 min on 16 cores). Without a GPU those steps train
+# + 15 + 17 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and seven detector steps made on a lent GPU (16, 22, 23, 25, 26, 27, 32: 144, 34, 34, 39, 41, 26 and 15
+# epochs in 0.33, 0.084, 0.026, 0.092, 0.033, 0.079 and 0.062 h budgets, their data 1-4.5 min on 16 cores). Without a GPU those steps train
 # on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
 # A detector step cut off resumes from its runs/ folder when the script is run again; data and
 # classifier steps start over. The data sets before step 17 keep the old rule for cards cut by the
@@ -239,5 +239,23 @@ python3 -m models.train --data runs/data_gloss31 --extra-data runs/data_plain31 
     --extra-data runs/data_cam182 --extra-data runs/data_cam183 --extra-data runs/data_cam184 --runs runs/train_card31 \
     --only card --cls-epochs 6 --cls-lr 1e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 --gloss 0.2 \
     --cls-val runs/data_gloss31_val/card_train_det188.npz --cls-val runs/data_plain31_val/card_train_det188.npz \
+    --threads 2 --ship
+python3 -m models.quantize --scenes 20
+# 32. on a GPU: `detect`'s detector continued at 480 px on scenes through other cameras (out of focus up to sigma 3,
+#     a third sharpened) with a third of their cards glossy, mixed half and half with step 27's
+python3 -m models.make_dataset --out runs/data191 --train 3500 --val 150 --card-crops 0 --seed 191 --workers 16 \
+    --blur-max 3 --sharpen 0.3 --gloss 0.3
+python3 -m models.make_dataset --out runs/data192 --train 5500 --val 0 --card-crops 0 --seed 192 --kind cards \
+    --workers 16 --blur-max 3 --sharpen 0.3 --gloss 0.3
+python3 -m models.make_dataset --out runs/data193 --train 1500 --val 0 --card-crops 0 --seed 193 --kind dice_on_cards \
+    --workers 16 --blur-max 3 --sharpen 0.3 --gloss 0.3
+python3 -m models.train --data runs/data191 --extra-data runs/data192 --extra-data runs/data193 \
+    --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det32 --only det \
+    --init models/weights/detector.pt --imgsz 480 --epochs 40 --hours 0.0619 --batch 128 --workers 16 --device "$device"
+python3 -m models.soup models/weights/detector.pt runs/train_det32/det/weights/last.pt --alpha 0.5 --imgsz 480
+# 33. the index corner reader continued on step 28's data with half its crops' index scaled (--index-scale 0.5), as
+#     decks print it larger, smaller, narrower or wider; then the int8 copies made again for both new networks
+python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-data runs/data181 --runs runs/train_corner33 \
+    --only corner --cls-epochs 4 --cls-lr 1.5e-3 --corner-init models/weights/corner_classifier.pt --index-scale 0.5 \
     --threads 2 --ship
 python3 -m models.quantize --scenes 20

@@ -2,10 +2,10 @@
 # On a lent GPU machine: fresh scenes made on its cores, then a detector continued for what is left of a
 # time budget; stripped best/last checkpoints (in 15 MiB parts where larger), results.csv and the log are left
 # in $OUT to come back.
-# Steps 22, 23, 25, 26 and 27 were made so (models/TRAINING.md). A session lends 15 minutes of
+# Steps 22, 23, 25, 26, 27 and 32 were made so (models/TRAINING.md). A session lends 15 minutes of
 # device time and one command at most 10, and the machine's start counts, so one call of about 540 s is
 # the whole budget: the data take 1-3.5 minutes of it on 16 cores (step 27's 10 650 scenes 204 s on an H100
-# machine, step 25's as many 170 s on an H200 one), training the rest (26 and 39 epochs at 480 px).
+# machine, step 25's as many 170 s on an H200 one, step 32's through CAMERA's camera 254 s), training the rest (26 and 39 epochs at 480 px).
 #
 #   here:   models/device/prepare.sh                       (fills the git-ignored .devcarry/)
 #   there:  bash models/device/continue_detector.sh [DEVICE] [SCALE] [BUDGET_S]   (carry: .devcarry)
@@ -21,7 +21,7 @@
 #   pelituomari/samples.
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones: 191 is next (179-190 went to CPU runs), 201-206 are the benchmark's --more-sets, 207-212 the
+# 70; each session takes fresh ones: 194 is next (179-190 went to CPU runs, 191-193 to step 32), 201-206 are the benchmark's --more-sets, 207-212 the
 # sets choices are made on, never to be trained on, 213 a held-out overlapping set, 400-431 the unseen-deck studies'), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
