@@ -32,6 +32,7 @@ READERS = ("card", "die", "side", "corner")  # the classifier stages, in the ord
 STAGES = ("det", *READERS)
 BLURRED = ("card", "corner", "die")  # the readers of print and pips, which --blur blurs
 GLOSSED = ("card", "corner")  # the readers of a card's print, which --gloss shines a lamp on
+RESCALED = ("corner",)  # the reader of the index alone, whose print --index-scale scales
 DEFAULT_ARCH = "yolo11n-obb.yaml"  # the shipped detector's network (ultralytics builds it from this YAML, offline)
 
 
@@ -459,13 +460,15 @@ def parse_args(argv=None) -> argparse.Namespace:
         ap.error("--cls-val names one classifier's validation crops; train that classifier alone (--only STAGE)")
     if a.cls_hours is not None and (a.cls_hours <= 0 or a.only == ["det"]):
         ap.error("--cls-hours is a classifier's time budget in hours: a positive number, with a classifier stage")
-    if not 0 <= a.blur <= 1 or (a.blur and not set(BLURRED) & set(stages)):
-        ap.error("--blur is the share (0 to 1) of the card, corner and die readers' crops blurred; train one of them")
-    if not 0 <= a.gloss <= 1 or (a.gloss and not set(GLOSSED) & set(stages)):
-        ap.error("--gloss is the share (0 to 1) of the card and corner readers' crops shown a lamp's reflection; "
-                 "train one of them")
-    if not 0 <= a.index_scale <= 1 or (a.index_scale and "corner" not in stages):
-        ap.error("--index-scale is the share (0 to 1) of the index corner reader's crops rescaled; train it (--only corner)")
+    for share, readers, refusal in (
+            (a.blur, BLURRED, "--blur is the share (0 to 1) of the card, corner and die readers' crops blurred; "
+                              "train one of them"),
+            (a.gloss, GLOSSED, "--gloss is the share (0 to 1) of the card and corner readers' crops shown a lamp's "
+                               "reflection; train one of them"),
+            (a.index_scale, RESCALED, "--index-scale is the share (0 to 1) of the index corner reader's crops "
+                                      "rescaled; train it (--only corner)")):
+        if not 0 <= share <= 1 or (share and not set(readers) & set(stages)):
+            ap.error(refusal)
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     if a.ship_last and not a.ship:
@@ -509,7 +512,7 @@ def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: flo
     if gloss and stage in GLOSSED:
         from models.synth.scene import CARD_ASPECT
         settings.update(gloss_share=gloss, card_hw=(card_height_px(stage), card_height_px(stage) * CARD_ASPECT))
-    if index_scale and stage == "corner":
+    if index_scale and stage in RESCALED:
         settings.update(rescale_share=index_scale)
     return settings
 

@@ -306,8 +306,15 @@ def test_only_the_index_corner_reader_is_rescaled():
     assert "rescale_share" not in reader_augmentation("corner")
 
 
-@pytest.mark.parametrize("argv", [["--only", "corner", "--index-scale", "1.5"], ["--only", "card", "--index-scale", "0.5"]])
-def test_index_scale_is_a_share_for_the_index_corner_reader(argv, capsys):
-    with pytest.raises(SystemExit):
-        parse_args(["--data", "d"] + argv)
-    assert "--index-scale is the share (0 to 1) of the index corner reader's crops rescaled" in capsys.readouterr().err
+@pytest.mark.parametrize("option, refusal, wrong_stage", [
+    ("--blur", "--blur is the share (0 to 1) of the card, corner and die readers' crops blurred", "side"),
+    ("--gloss", "--gloss is the share (0 to 1) of the card and corner readers' crops shown a lamp's reflection", "die"),
+    ("--index-scale", "--index-scale is the share (0 to 1) of the index corner reader's crops rescaled", "card")])
+def test_an_augmentation_share_is_refused_outside_0_to_1_or_without_a_reader_it_applies_to(option, refusal,
+                                                                                          wrong_stage, capsys):
+    for argv in (["--only", "corner", option, "1.5"], ["--only", "corner", option, "-0.1"],
+                 ["--only", wrong_stage, option, "0.5"]):
+        with pytest.raises(SystemExit):
+            parse_args(["--data", "d"] + argv)
+        assert refusal in capsys.readouterr().err, argv
+    assert getattr(parse_args(["--data", "d", "--only", "corner", option, "0.5"]), option[2:].replace("-", "_")) == 0.5
