@@ -360,6 +360,28 @@ def gloss_share(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
+    """--blur-max, --sharpen and --gloss: how the camera spoils the scenes (Camera); camera_argument reads them."""
+    ap.add_argument("--blur-max", type=float, default=CAMERA.blur_sigma[1], metavar="SIGMA",
+                    help=f"scenes: the lens blur's largest sigma in pixels, drawn from {CAMERA.blur_sigma[0]} up to it in half "
+                         f"the scenes (default {CAMERA.blur_sigma[1]}; bench_detect's out-of-focus condition is 2)")
+    ap.add_argument("--sharpen", type=float, default=CAMERA.sharpen, metavar="SHARE",
+                    help="scenes: this share sharpened as a phone does (an unsharp mask; default 0: none, and every "
+                         "scene as data sets before this flag were made)")
+    ap.add_argument("--gloss", type=gloss_share, default=CAMERA.gloss, metavar="SHARE",
+                    help="scenes: this share of the cards shows a lamp's reflection on its glossy finish (default 0: "
+                         "none; the reflections draw from a stream of their own, so the scenes are otherwise the same)")
+
+
+def camera_argument(ap: argparse.ArgumentParser, a: argparse.Namespace) -> Camera:
+    """The Camera that add_camera_arguments' flags name, their values refused as out of range by ap."""
+    if a.blur_max < CAMERA.blur_sigma[0]:
+        ap.error(f"--blur-max is a sigma in pixels of at least {CAMERA.blur_sigma[0]}, got {a.blur_max}")
+    if not 0 <= a.sharpen <= 1:
+        ap.error(f"--sharpen is a share of the scenes, 0 to 1, got {a.sharpen}")
+    return Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss)
+
+
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python3 -m models.make_dataset", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -384,15 +406,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--cut-cards", choices=CUT_CARDS, default="labelled",
                     help="cards reaching beyond the image's frame: labelled when 35 %% of the whole card is in sight "
                          "(default), or unlabelled beyond 10 %% of their box, as the data sets before step 17 were made")
-    ap.add_argument("--blur-max", type=float, default=CAMERA.blur_sigma[1], metavar="SIGMA",
-                    help=f"scenes: the lens blur's largest sigma in pixels, drawn from {CAMERA.blur_sigma[0]} up to it in half "
-                         f"the scenes (default {CAMERA.blur_sigma[1]}; bench_detect's out-of-focus condition is 2)")
-    ap.add_argument("--sharpen", type=float, default=CAMERA.sharpen, metavar="SHARE",
-                    help="scenes: this share sharpened as a phone does (an unsharp mask; default 0: none, and every "
-                         "scene as data sets before this flag were made)")
-    ap.add_argument("--gloss", type=gloss_share, default=CAMERA.gloss, metavar="SHARE",
-                    help="scenes: this share of the cards shows a lamp's reflection on its glossy finish (default 0: "
-                         "none; the reflections draw from a stream of their own, so the scenes are otherwise the same)")
+    add_camera_arguments(ap)
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--decks", nargs="+", metavar="DECK",
                     help="draw from these decks only (default: every usable deck; names as the 'decks:' line prints them)")
@@ -416,11 +430,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     for flag, given in (("--real-dice-whole", a.real_dice_whole), ("--real-dice-crops-only", a.real_dice_crops_only)):
         if given and not a.real_dice:
             ap.error(f"{flag} needs --real-dice FOLDER (it says how to use the real photos)")
-    if a.blur_max < CAMERA.blur_sigma[0]:
-        ap.error(f"--blur-max is a sigma in pixels of at least {CAMERA.blur_sigma[0]}, got {a.blur_max}")
-    if not 0 <= a.sharpen <= 1:
-        ap.error(f"--sharpen is a share of the scenes, 0 to 1, got {a.sharpen}")
-    a.camera = Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss)
+    a.camera = camera_argument(ap, a)
     if a.only_patches and not (a.loose_card_crops or a.corner_patches or a.cut_card_patches):
         ap.error("--only-patches needs --loose-card-crops N, --corner-patches N or --cut-card-patches N "
                  "(otherwise it makes nothing)")

@@ -1,6 +1,7 @@
 """int8 copies of the shipped detectors and readers, for small CPUs (a Raspberry Pi).
 
     python3 -m models.quantize [--weights models/weights] [--scenes 20] [--cards-cache runs/cards]
+        [--blur-max SIGMA] [--sharpen SHARE] [--gloss SHARE] [--detector-percentile P]
 
 Writes detector_int8.onnx beside detector.onnx, detector_live_int8.onnx beside detector_live.onnx
 where the folder has one, and card_classifier_int8.onnx (and the die, side and corner readers' copies)
@@ -10,12 +11,18 @@ integer arithmetic takes a third off the detector's time on one core and a quart
 on both (models/MODEL_CARD.md, "int8 models"), within 5 objects of the float counts on the choice
 scenes for `detect` (the live chain reads within about 1 % of its cards).
 
-Static quantization (onnxruntime, QDQ, weights per output channel): each tensor's range (its least and
-greatest value) is learnt from rendered scenes of each kind, the mix, cards alone and dice on cards,
-as the detector sees them (the light evened out, letterboxed). The head's last convolutions and its
-decoding stay in floats: they write box coordinates in pixels beside scores of 0-1 into one output,
-which one 8-bit scale cannot hold (with them quantized too, the detector found nothing). The readers
-are quantized whole, their ranges learnt from the crops `detect` gives them on the same scenes.
+Static quantization (onnxruntime, QDQ, weights per output channel), each tensor's range learnt from
+rendered scenes of each kind, the mix, cards alone and dice on cards, as the detector sees them (the
+light evened out, letterboxed), through the camera that --blur-max, --sharpen and --gloss name as
+models.make_dataset's do (default: the camera of the data sets before step 32). A range runs from the
+tensor's least to its greatest value; --detector-percentile P cuts a detector's at the (100 - P)th and
+Pth percentiles instead (the readers' batches differ in size, which onnxruntime's histograms cannot
+take). Through step 32's camera with P 99.999, `detect`'s copy of step 32's detector came within 6
+objects of the float counts on the choice scenes under each camera, with 29 false boxes fewer than the
+shipped copy over the three (models/LAB_NOTES.md). The head's last convolutions and its decoding stay
+in floats: they write box coordinates in pixels beside scores of 0-1 into one output, which one 8-bit
+scale cannot hold (with them quantized too, the detector found nothing). The readers are quantized
+whole, their ranges learnt from the crops `detect` gives them on the same scenes.
 
 Beside the copies it writes int8_made_from.json: the sha256 of every float file they were made from (the
 readers' ranges come from what the detector boxes, so each copy depends on them all). A float file
@@ -26,7 +33,9 @@ fails, and benchmarks.remake refuses to measure the stale copies.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
+import io
 import json
 import tempfile
 from collections.abc import Callable
@@ -34,10 +43,14 @@ from pathlib import Path
 
 import numpy as np
 
+from models.make_dataset import add_camera_arguments, camera_argument
+from models.synth.scene import CAMERA, Camera
+
 # seeds neither trained on nor chosen on (models/TRAINING.md, "The data sets each step made")
 CALIBRATION_SETS = ((303, None), (304, "cards"), (305, "dice_on_cards"))
 HEAD = "/model.23/"     # the ultralytics OBB head's node names begin so
-MADE_FROM = "int8_made_from.json"  # beside the copies: {"scenes": N, "float": {float file: sha256}}
+MADE_FROM = "int8_made_from.json"  # beside the copies: {"scenes": N, "camera": {...}, "detector_percentile": P,
+                                   #                      "float": {float file: sha256}}
 
 
 def fingerprint(folder: Path, names) -> dict[str, str]:
@@ -64,11 +77,12 @@ def float_nodes(model) -> list[str]:
             (n.op_type != "Conv" or n.name.endswith(".2/Conv") or "/dfl/" in n.name)]
 
 
-def calibration_images(scenes: int, cards_cache: str | Path) -> list[np.ndarray]:
-    """The first `scenes` scenes of each calibration set, as a camera hands them over (bench_detect's
-    validation_scenes): rendered once, for every network's ranges."""
+def calibration_images(scenes: int, cards_cache: str | Path, camera: Camera = CAMERA) -> list[np.ndarray]:
+    """The first `scenes` scenes of each calibration set through camera, as it hands them over
+    (bench_detect's validation_scenes): rendered once, for every network's ranges."""
     from benchmarks.bench_detect import validation_scenes
-    return [image for seed, kind in CALIBRATION_SETS for _, image in validation_scenes(scenes, seed, cards_cache, kind)]
+    return [image for seed, kind in CALIBRATION_SETS
+            for _, image in validation_scenes(scenes, seed, cards_cache, kind, camera)]
 
 
 def calibration_inputs(detector, images: list[np.ndarray]) -> list[np.ndarray]:
@@ -99,14 +113,19 @@ def reader_inputs(detector_file: Path, images: list[np.ndarray]) -> dict[str, li
     return detector.batches
 
 
-def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: Callable = lambda model: []) -> Path:
-    """Write to dst the int8 copy of the network src (one input), its ranges learnt from inputs; the
-    nodes keep_float names from the model stay in floats."""
+def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: Callable = lambda model: [],
+                   percentile: float | None = None) -> Path:
+    """Write to dst the int8 copy of the network src (one input), its ranges learnt from inputs (each
+    tensor's least to greatest value, or the percentile's span where one is given: its inputs must then
+    share one shape); the nodes keep_float names from the model stay in floats."""
     import onnx
-    from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
+    from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType,
+                                          quantize_static)
     from onnxruntime.quantization.shape_inference import quant_pre_process
 
     name = onnx.load(str(src)).graph.input[0].name
+    ranges = ({"calibrate_method": CalibrationMethod.MinMax} if percentile is None else
+              {"calibrate_method": CalibrationMethod.Percentile, "extra_options": {"CalibPercentile": percentile}})
 
     class Inputs(CalibrationDataReader):
         def __init__(self):
@@ -119,9 +138,10 @@ def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: C
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
         quant_pre_process(str(src), str(prepared))
-        quantize_static(str(prepared), str(dst), Inputs(), quant_format=QuantFormat.QDQ, per_channel=True,
-                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
-                        nodes_to_exclude=keep_float(onnx.load(str(prepared))))
+        with contextlib.redirect_stdout(io.StringIO()):   # the percentile's progress lines, printed
+            quantize_static(str(prepared), str(dst), Inputs(), quant_format=QuantFormat.QDQ, per_channel=True,
+                            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+                            nodes_to_exclude=keep_float(onnx.load(str(prepared))), **ranges)
     return dst
 
 
@@ -132,6 +152,10 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--weights", type=Path, default=DEFAULT_WEIGHTS, help="model folder (default: models/weights)")
     ap.add_argument("--scenes", type=int, default=20, help="scenes of each calibration set the ranges are learnt from")
     ap.add_argument("--cards-cache", default="runs/cards", help="make_dataset's rendered decks")
+    add_camera_arguments(ap)
+    ap.add_argument("--detector-percentile", type=float, metavar="P",
+                    help="the detectors' ranges from the (100 - P)th to the Pth percentile of each tensor's values, "
+                         "above 50 and below 100 (default: least to greatest value)")
     return ap
 
 
@@ -141,6 +165,9 @@ def main(argv=None) -> None:
     a = ap.parse_args(argv)
     if a.scenes < 1:
         ap.error(f"--scenes must be 1 or more, got {a.scenes}")
+    camera = camera_argument(ap, a)
+    if a.detector_percentile is not None and not 50 < a.detector_percentile < 100:
+        ap.error(f"--detector-percentile must be above 50 and below 100, got {a.detector_percentile}")
     sources = [a.weights / name for name in (WEIGHT_FILES["onnx"], LIVE_DETECTOR_FILE) if (a.weights / name).is_file()]
     if not sources:
         ap.error(f"no {WEIGHT_FILES['onnx']} or {LIVE_DETECTOR_FILE} in {a.weights}")
@@ -148,13 +175,14 @@ def main(argv=None) -> None:
         detectors = [Detector(src) for src in sources]
     except WeightsMissing as e:
         ap.error(str(e))
-    images = calibration_images(a.scenes, a.cards_cache)
+    images = calibration_images(a.scenes, a.cards_cache, camera)
     batches = reader_inputs(sources[0], images)   # before any file is written: all or none
     for name in READERS:
         if not batches[name]:
             ap.error(f"the calibration scenes gave the {name} reader nothing to read; give more --scenes")
     for src, detector in zip(sources, detectors):
-        dst = quantize_model(src, int8_file(src), calibration_inputs(detector, images), float_nodes)
+        dst = quantize_model(src, int8_file(src), calibration_inputs(detector, images), float_nodes,
+                             a.detector_percentile)
         print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {a.scenes * len(CALIBRATION_SETS)} scenes at {detector.imgsz} px")
     for name in READERS:
         src = reader_file(a.weights, name)
@@ -162,7 +190,8 @@ def main(argv=None) -> None:
         print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {sum(len(b) for b in batches[name])} crops "
               f"of {a.scenes * len(CALIBRATION_SETS)} scenes")
     floats = [src.name for src in sources] + [reader_file(a.weights, name).name for name in READERS]
-    record = {"scenes": a.scenes, "float": fingerprint(a.weights, floats)}
+    record = {"scenes": a.scenes, "camera": {"blur_max": a.blur_max, "sharpen": a.sharpen, "gloss": a.gloss},
+              "detector_percentile": a.detector_percentile, "float": fingerprint(a.weights, floats)}
     (a.weights / MADE_FROM).write_text(json.dumps(record, indent=1) + "\n")
 
 if __name__ == "__main__":

@@ -37,6 +37,28 @@ def test_calibration_scenes_are_each_sets_first_as_the_detector_sees_them():
         assert x.shape == (1, 3, 320, 320) and (x == detector.network_input(white_balanced(image))[0]).all()
 
 
+def test_calibration_scenes_come_through_the_camera_named():
+    from benchmarks.bench_detect import validation_scenes
+    from models.synth.scene import Camera
+
+    camera = Camera((0.3, 3.0), sharpen=1.0, gloss=0.5)
+    images = quantize.calibration_images(1, "runs/cards", camera)
+    expected = [image for seed, kind in quantize.CALIBRATION_SETS
+                for _, image in validation_scenes(1, seed, "runs/cards", kind, camera)]
+    plain = quantize.calibration_images(1, "runs/cards")
+    assert len(images) == 3 and all((a == b).all() for a, b in zip(images, expected))
+    assert all((a != b).any() for a, b in zip(images, plain))
+
+
+@pytest.mark.parametrize("flags, message", [(["--sharpen", "1.5"], "--sharpen is a share of the scenes, 0 to 1, got 1.5"),
+                                            (["--blur-max", "0.1"], "--blur-max is a sigma in pixels of at least 0.3"),
+                                            (["--gloss", "-1"], "gloss is a share of the cards (0 to 1), got -1.0")])
+def test_a_camera_out_of_range_is_refused_before_anything_is_written(tmp_path, capsys, flags, message):
+    with pytest.raises(SystemExit):
+        quantize.main(["--weights", str(tmp_path), *flags])
+    assert message in capsys.readouterr().err and list(tmp_path.iterdir()) == []
+
+
 def test_readers_are_calibrated_on_the_batches_detect_gives_them():
     from benchmarks.bench_detect import validation_scenes
     from pelituomari.commands.detect import DEFAULT_CONF
@@ -54,11 +76,34 @@ def test_readers_are_calibrated_on_the_batches_detect_gives_them():
     assert all(0 <= b.min() and b.max() <= 1 and b.dtype == "float32" for bs in batches.values() for b in bs)
 
 
+def test_a_percentile_narrows_the_ranges_least_to_greatest_would_give(tmp_path):
+    """The input's range: from least to greatest value it spans the one bright pixel; cut at the 99th
+    percentile it spans the rest, so its 8-bit steps are finer."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    inputs = [rng.uniform(0.2, 0.6, (1, 3, 40, 40)).astype(np.float32) for _ in range(8)]
+    inputs[3][0, 0, 0, 0] = 1.0
+    src = DEFAULT_WEIGHTS / "die_classifier.onnx"
+
+    def input_scale(percentile):
+        dst = quantize.quantize_model(src, tmp_path / f"die_{percentile}.onnx", inputs, percentile=percentile)
+        model = onnx.load(str(dst))
+        name = model.graph.input[0].name
+        node = next(n for n in model.graph.node if n.op_type == "QuantizeLinear" and n.input[0] == name)
+        return float(onnx.numpy_helper.to_array(next(i for i in model.graph.initializer if i.name == node.input[1])))
+
+    least_to_greatest, cut = input_scale(None), input_scale(99.0)
+    assert least_to_greatest == pytest.approx(1.0 / 255, rel=1e-3)   # 0 (the range always holds it) to 1.0
+    assert cut < 0.65 / 255
+
+
 def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, capsys):
     for f in DEFAULT_WEIGHTS.glob("*.onnx"):
         if "int8" not in f.name:
             shutil.copy(f, tmp_path / f.name)
-    quantize.main(["--weights", str(tmp_path), "--scenes", "2"])
+    quantize.main(["--weights", str(tmp_path), "--scenes", "2", "--blur-max", "3", "--sharpen", "0.5", "--gloss", "0.25",
+                   "--detector-percentile", "99.999"])
     out = capsys.readouterr().out.splitlines()
     written = ["detector", "detector_live", "card_classifier", "die_classifier", "side_classifier", "corner_classifier"]
     assert [line.split(":")[0] for line in out] == [str(tmp_path / f"{name}_int8.onnx") for name in written]
@@ -69,7 +114,8 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
         assert (tmp_path / f"{name}_int8.onnx").stat().st_size < (tmp_path / f"{name}.onnx").stat().st_size / 3
     assert Detector(tmp_path, int8=True).imgsz == 480
     assert json.loads((tmp_path / quantize.MADE_FROM).read_text()) == {
-        "scenes": 2, "float": quantize.fingerprint(tmp_path, [f"{name}.onnx" for name in written])}
+        "scenes": 2, "camera": {"blur_max": 3.0, "sharpen": 0.5, "gloss": 0.25}, "detector_percentile": 99.999,
+        "float": quantize.fingerprint(tmp_path, [f"{name}.onnx" for name in written])}
     assert quantize.stale_floats(tmp_path) == []
     with (tmp_path / "side_classifier.onnx").open("ab") as f:
         f.write(b"\0")
@@ -83,6 +129,7 @@ def test_the_shipped_int8_copies_were_made_from_the_shipped_float_files():
 @pytest.mark.parametrize("argv, message", [
     (["--scenes", "0"], "--scenes must be 1 or more, got 0"),
     (["--weights", "nowhere"], "no detector.onnx or detector_live.onnx in nowhere"),
+    (["--detector-percentile", "100"], "--detector-percentile must be above 50 and below 100, got 100.0"),
 ])
 def test_bad_arguments_are_refused_with_the_reason(argv, message, capsys):
     with pytest.raises(SystemExit) as e:
