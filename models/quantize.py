@@ -17,9 +17,9 @@ light evened out, letterboxed), through the camera that --blur-max, --sharpen an
 models.make_dataset's do (default: the camera of the data sets before step 32). A range runs from the
 tensor's least to its greatest value; --detector-percentile P cuts a detector's at the (100 - P)th and
 Pth percentiles instead (the readers' batches differ in size, which onnxruntime's histograms cannot
-take). Through step 32's camera with P 99.999, `detect`'s copy of step 32's detector came within 6
-objects of the float counts on the choice scenes under each camera, with 29 false boxes fewer than the
-shipped copy over the three (models/LAB_NOTES.md). The head's last convolutions and its decoding stay
+take). With P 99.999, `detect`'s copy of step 32's detector boxed 29-32 false objects fewer than the
+shipped copy on the choice scenes over three cameras, finding and reading as many cards
+(models/LAB_NOTES.md). The head's last convolutions and its decoding stay
 in floats: they write box coordinates in pixels beside scores of 0-1 into one output, which one 8-bit
 scale cannot hold (with them quantized too, the detector found nothing). The readers are quantized
 whole, their ranges learnt from the crops `detect` gives them on the same scenes.
