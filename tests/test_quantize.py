@@ -77,8 +77,8 @@ def test_readers_are_calibrated_on_the_batches_detect_gives_them():
 
 
 def test_a_percentile_narrows_the_ranges_least_to_greatest_would_give(tmp_path):
-    """The input's range: from least to greatest value it spans the one bright pixel; cut at the 99th
-    percentile it spans the rest, so its 8-bit steps are finer."""
+    """The input's range: from least to greatest value it spans the one bright pixel (1.0); cut at the
+    99th percentile it ends where 99 % of the values, uniform over 0.2-0.6, lie below: 0.596."""
     import numpy as np
 
     rng = np.random.default_rng(0)
@@ -95,7 +95,7 @@ def test_a_percentile_narrows_the_ranges_least_to_greatest_would_give(tmp_path):
 
     least_to_greatest, cut = input_scale(None), input_scale(99.0)
     assert least_to_greatest == pytest.approx(1.0 / 255, rel=1e-3)   # 0 (the range always holds it) to 1.0
-    assert cut < 0.65 / 255
+    assert cut * 255 == pytest.approx(0.2 + 0.99 * 0.4, abs=1e-3)
 
 
 def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, capsys):
@@ -114,7 +114,7 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
         assert (tmp_path / f"{name}_int8.onnx").stat().st_size < (tmp_path / f"{name}.onnx").stat().st_size / 3
     assert Detector(tmp_path, int8=True).imgsz == 480
     assert json.loads((tmp_path / quantize.MADE_FROM).read_text()) == {
-        "scenes": 2, "camera": {"blur_max": 3.0, "sharpen": 0.5, "gloss": 0.25}, "detector_percentile": 99.999,
+        "scenes": 2, "camera": {"blur_sigma": [0.3, 3.0], "sharpen": 0.5, "gloss": 0.25}, "detector_percentile": 99.999,
         "float": quantize.fingerprint(tmp_path, [f"{name}.onnx" for name in written])}
     assert quantize.stale_floats(tmp_path) == []
     with (tmp_path / "side_classifier.onnx").open("ab") as f:
