@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from models.quantize import fingerprint, stale_floats  # noqa: E402
+from models.quantize import SHIPPED_COMMAND, fingerprint, stale_floats  # noqa: E402
 from vision.detector import LIVE_DETECTOR_FILE, READERS, WEIGHT_FILES, int8_file, reader_file  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results"
@@ -136,7 +136,7 @@ def plan(names: list[str], made_with: dict[str, dict], weights: Path = WEIGHTS) 
     changed = stale_floats(weights)
     if changed and any(name.endswith("_int8.onnx") for recipe in planned for name in recipe.weights):
         raise SystemExit(f"remake: the int8 copies were made from other float weights than {', '.join(changed)}: "
-                         "run python3 -m models.quantize --scenes 20 first")
+                         f"run {SHIPPED_COMMAND} first")
     return planned
 
 

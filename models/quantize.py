@@ -9,8 +9,8 @@ beside the readers; `pelituomari detect --int8` and `pelituomari run --int8` use
 detector is the largest part of what an image costs and the readers the next, and on this CPU 8-bit
 integer arithmetic takes a third off the detector's time on one core and a quarter off the readers'
 on both (models/MODEL_CARD.md, "int8 models"). On the choice scenes `detect`'s copies find and read
-within 9 cards of the float counts under each camera, with 4-13 more false boxes (the live chain's
-read within about 1 % of its cards).
+within 6 cards of the float counts under each camera, and box within 5 as many false objects (the live
+chain's read within about 1 % of its cards).
 
 Static quantization (onnxruntime, QDQ, weights per output channel), each tensor's range learnt from
 rendered scenes of each kind, the mix, cards alone and dice on cards, as the detector sees them (the
@@ -18,10 +18,10 @@ light evened out, letterboxed), through the camera that --blur-max, --sharpen an
 models.make_dataset's do (default: the camera of the data sets before step 32). A range runs from the
 tensor's least to its greatest value; --detector-percentile P cuts a detector's at the (100 - P)th and
 Pth percentiles instead (the readers' batches differ in size, which onnxruntime's histograms cannot
-take). With P 99.999, `detect`'s copy of step 32's detector boxed 29-32 false objects fewer than the
-shipped copy on the choice scenes over three cameras, finding and reading as many cards
-(models/LAB_NOTES.md). The head's last convolutions and its decoding stay
-in floats: they write box coordinates in pixels beside scores of 0-1 into one output, which one 8-bit
+take). The shipped copies are SHIPPED_COMMAND's (step 34): with P 99.999, `detect`'s copy of step 32's
+detector boxed 29 false objects fewer than the copy made from least to greatest on the choice scenes
+over three cameras, finding and reading as many cards (models/LAB_NOTES.md). The head's last
+convolutions and its decoding stay in floats: they write box coordinates in pixels beside scores of 0-1 into one output, which one 8-bit
 scale cannot hold (with them quantized too, the detector found nothing). The readers are quantized
 whole, their ranges learnt from the crops `detect` gives them on the same scenes.
 
@@ -51,6 +51,9 @@ from models.synth.scene import CAMERA, Camera
 # seeds neither trained on nor chosen on (models/TRAINING.md, "The data sets each step made")
 CALIBRATION_SETS = ((303, None), (304, "cards"), (305, "dice_on_cards"))
 HEAD = "/model.23/"     # the ultralytics OBB head's node names begin so
+# how the shipped copies were made (models/TRAINING.md, step 34): step 32's camera, the detectors' tails cut
+SHIPPED_COMMAND = ("python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 "
+                   "--detector-percentile 99.999")
 MADE_FROM = "int8_made_from.json"  # beside the copies: {"scenes": N, "camera": Camera's fields,
                                    #                      "detector_percentile": P or null, "float": {float file: sha256}}
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 33 steps, numbered as in models/TRAINING.md,
+# Remake the shipped weights the way they were made: 34 steps, numbered as in models/TRAINING.md,
 # which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -259,3 +259,10 @@ python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-da
     --only corner --cls-epochs 4 --cls-lr 1.5e-3 --corner-init models/weights/corner_classifier.pt --index-scale 0.5 \
     --threads 2 --ship
 python3 -m models.quantize --scenes 20
+# 34. the live detector mixed half and half with step 32's (it never saw another camera); the int8 copies made again,
+#     their calibration scenes through step 32's camera and the detectors' ranges cut at the 99.999th percentile
+python3 -m models.soup models/weights/detector_live.pt models/weights/detector.pt --alpha 0.5 --imgsz 320 \
+    --ship-to runs/soup_live34
+cp runs/soup_live34/detector.onnx models/weights/detector_live.onnx
+cp runs/soup_live34/detector.pt models/weights/detector_live.pt
+python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999

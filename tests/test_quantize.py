@@ -1,12 +1,15 @@
 """models.quantize: the int8 copies of the detectors and readers, the head's float part, and its command."""
 
+import dataclasses
 import json
+import shlex
 import shutil
 
 import onnx
 import pytest
 
 from models import quantize
+from models.make_dataset import camera_argument
 from vision.detector import DEFAULT_WEIGHTS, Detector, live_detector
 
 
@@ -123,7 +126,17 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
 
 
 def test_the_shipped_int8_copies_were_made_from_the_shipped_float_files():
-    assert quantize.stale_floats(DEFAULT_WEIGHTS) == [], "run python3 -m models.quantize --scenes 20"
+    assert quantize.stale_floats(DEFAULT_WEIGHTS) == [], f"run {quantize.SHIPPED_COMMAND}"
+
+
+def test_the_shipped_copies_were_made_as_the_command_the_messages_give():
+    ap = quantize.parser()
+    a = ap.parse_args(shlex.split(quantize.SHIPPED_COMMAND)[3:])
+    record = json.loads((DEFAULT_WEIGHTS / quantize.MADE_FROM).read_text())
+    assert (record["scenes"], record["camera"], record["detector_percentile"]) == (
+        a.scenes, json.loads(json.dumps(dataclasses.asdict(camera_argument(ap, a)))), a.detector_percentile)
+    assert (a.scenes, record["camera"], a.detector_percentile) == (
+        20, {"blur_sigma": [0.3, 3.0], "sharpen": 0.3, "gloss": 0.3}, 99.999)
 
 
 @pytest.mark.parametrize("argv, message", [

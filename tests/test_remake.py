@@ -104,6 +104,7 @@ def test_missing_real_dice_photos_are_named_before_anything_runs(tmp_path):
 def test_int8_files_are_not_remade_from_int8_copies_of_older_floats(weights):
     _stale_after_changing(weights, "die_classifier.onnx")
     with pytest.raises(SystemExit, match="the int8 copies were made from other float weights than "
-                                         "die_classifier.onnx: run python3 -m models.quantize --scenes 20 first"):
+                                         "die_classifier.onnx: run python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 "
+                                         "--gloss 0.3 --detector-percentile 99.999 first"):
         plan(["detect.json", "light_int8.json"], {}, weights)
     assert [r.results for r in plan(["detect.json", "light.json"], {}, weights)] == ["detect.json", "light.json"]
