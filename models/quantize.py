@@ -21,9 +21,10 @@ Pth percentiles instead (the readers' batches differ in size, which onnxruntime'
 take). The shipped copies are SHIPPED_COMMAND's (step 34): with P 99.999, `detect`'s copy of step 32's
 detector boxed 29 false objects fewer than the copy made from least to greatest on the choice scenes
 over three cameras, finding and reading as many cards (models/LAB_NOTES.md). The head's last
-convolutions and its decoding stay in floats: they write box coordinates in pixels beside scores of 0-1 into one output, which one 8-bit
-scale cannot hold (with them quantized too, the detector found nothing). The readers are quantized
-whole, their ranges learnt from the crops `detect` gives them on the same scenes.
+convolutions and its decoding stay in floats: they write box coordinates in pixels beside scores of
+0-1 into one output, which one 8-bit scale cannot hold (with them quantized too, the detector found
+nothing). The readers are quantized whole, their ranges learnt from the crops `detect` gives them on
+the same scenes.
 
 Beside the copies it writes int8_made_from.json: the sha256 of every float file they were made from (the
 readers' ranges come from what the detector boxes, so each copy depends on them all). A float file
