@@ -147,7 +147,7 @@ def test_every_training_command_parses_with_its_module():
     assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 4   # made again for the new networks,
     assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile) for a in quantized] == (   # the last through step
         [(1.4, 0.0, 0.0, None)] * 3 + [(3.0, 0.3, 0.3, 99.999)])                             # 32's camera, tails cut
-    assert every_step[-1][0] == "models.quantize"
+    assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
 
 def test_only_the_last_data_sets_label_cards_cut_by_the_frame():

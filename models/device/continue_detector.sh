@@ -12,8 +12,7 @@
 #   then:   python3 -m models.soup models/weights/detector.pt $FILES_AT/last.pt --alpha A --imgsz 480 --ship-to DIR
 #           (copy models/weights/*_classifier.* into DIR), and judge it against the shipped set on the choice sets:
 #           python3 benchmarks/compare_detectors.py models/weights DIR ... --out runs/compare.json
-#           and once shipped: python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3
-#           --detector-percentile 99.999 (models.quantize.SHIPPED_COMMAND); python3 -m benchmarks.remake (about 106 min)
+#           and once shipped: the command models.quantize.SHIPPED_COMMAND names; python3 -m benchmarks.remake (about 106 min)
 #   rehearse here on the CPU first:  SEED0=900 BATCH=16 OUT=/tmp/rehearsal bash models/device/continue_detector.sh cpu 0.005 150
 #   the larger network from scratch:  ARCH=yolo11s-obb.yaml INIT= IMGSZ=416 ... (its checkpoints come back in parts)
 #   continuing such a checkpoint (19.7 MB): beside .devcarry it takes the tree over the 64 MiB a call carries, so for
