@@ -319,6 +319,31 @@ def test_a_card_that_left_under_glare_is_booked_once_the_glare_moves_off():
                                 by=0, t_uncertainty=DT)]
 
 
+def test_a_box_seen_in_one_frame_is_not_kept_as_a_card_where_glare_then_lies():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat] * 3)
+    hidden = glare_at(*centre("seat0", 100))
+    # a faint box for one frame where the glare lies (a reflection), then the glare hides that spot
+    events, t = feed(tracker, [seat + [back("seat0", 100)]] + [seat] * 4, t, hidden)
+    assert events == []
+    # a card seen there for confirm_frames frames is a card: glare hiding it does not take it away
+    events, t = feed(tracker, [seat + [back("seat0", 100)]] * 2 + [seat] * 4, t, hidden)
+    assert events == [CardMoved(t=0.8, source="camera", from_zone="stock", to_zone="seat0", t_uncertainty=DT)]
+
+
+def test_a_card_boxed_askew_by_glare_is_the_card_kept_there_not_a_second_one():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    _, t = feed(tracker, [[back("hand0")]] * 3)
+    hidden = glare_at(*centre("hand0"), reach=20.0)
+    # glare over the card throws its box 28 mm, clear of the glare, and back
+    events, t = feed(tracker, [[back("hand0", 28)]] * 3 + [[back("hand0")]] * 2, t, hidden)
+    assert events == []
+    # a card put down beside it, clear of the glare, is a second card
+    events, t = feed(tracker, [[back("hand0", 50)]] * 3, t, hidden)
+    assert events == [CardMoved(t=0.8, source="camera", from_zone="stock", to_zone="hand0", by=0, t_uncertainty=DT)]
+
+
 def test_glare_over_the_die_is_neither_a_pop_nor_a_face():
     tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
     _, t = feed(tracker, [die(6)] * 4)

@@ -38,6 +38,8 @@ from referee.events import CardMoved, CardsRevealed, DieSettled, Event, Source, 
 CARD_KINDS = ("card", "card_back")
 SAME_OBJECT_MM = 25.0  # two sightings closer than this are one object (cards in a row lie 75 mm apart)
 CARD_MIDDLE_MM = 20.0  # glare over this much each way from a card's centre hides it (a card is 63 x 88 mm)
+CARD_ASKEW_MM = 37.5   # a card near glare is boxed askew: a sighting nearer than this (half a row's spacing)
+#                        to where a card lay is that card
 DIE_MM = 16.0          # a die's side: glare over half of it each way from its centre hides it, and a die
 #                        seen in glare (boxed askew) has moved only if it lies a die's width from where it was
 
@@ -77,6 +79,15 @@ class _Debounced:
             self.stable, self.candidate, self.run = value, None, 0
             return True
         return False
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where a seat's or hand's card lies, and in how many frames running it has been seen there."""
+
+    x: float
+    y: float
+    frames: int
 
 
 @dataclass
@@ -125,7 +136,7 @@ class Tracker:
         self._losses: list[_Change] = []
         self._arrivals: list[tuple[str, _Change]] = []  # pile cards waiting for their origin
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
-        self._places: dict[str, list[tuple[float, float]]] = {}  # where each seat's and hand's cards lie
+        self._places: dict[str, list[_Place]] = {}  # where each seat's and hand's cards lie
         self._pile_places: dict[str, tuple[float, float]] = {}  # where each pile card was last seen
         self._die = _Die()
         self.die_hidden = False  # glare lay on the die in the last frame
@@ -188,13 +199,21 @@ class Tracker:
         return events
 
     def _count_cards(self, zone: str, seen: list[Seen], hidden) -> int:
-        """How many cards lie in zone: those seen, and those last placed where the picture is now hidden
-        (glare) with none seen there; their places are kept for the next frame."""
+        """How many cards lie in zone: those seen, and those glare now hides where a card had been seen
+        for ``confirm_frames`` frames running (a box in one frame is no card to keep) and none is seen
+        within ``CARD_ASKEW_MM`` (a card near glare is boxed askew: that sighting is the card). Their
+        places are kept for the next frame."""
+        before = self._places.get(zone, [])
         here = [(s.x, s.y) for s in seen if s.kind in CARD_KINDS]
+
+        def near(p: _Place, q) -> bool:
+            return _dist((p.x, p.y), q) <= CARD_ASKEW_MM
+
+        places = [_Place(*q, 1 + max((p.frames for p in before if near(p, q)), default=0)) for q in here]
         kept = [] if hidden is None else [
-            p for p in self._places.get(zone, [])
-            if hidden(*p, CARD_MIDDLE_MM) and all(_dist(p, q) > SAME_OBJECT_MM for q in here)]
-        self._places[zone] = here + kept
+            p for p in before
+            if p.frames >= self.confirm_frames and hidden(p.x, p.y, CARD_MIDDLE_MM) and not any(near(p, q) for q in here)]
+        self._places[zone] = places + kept
         return len(here) + len(kept)
 
     def _gain(self, zone: str, t: float, dt: float) -> list[Event]:
