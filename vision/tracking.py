@@ -211,8 +211,8 @@ class Tracker:
 
         places = [_Place(*q, 1 + max((p.frames for p in before if near(p, q)), default=0)) for q in here]
         kept = [] if hidden is None else [
-            p for p in before
-            if p.frames >= self.confirm_frames and hidden(p.x, p.y, CARD_MIDDLE_MM) and not any(near(p, q) for q in here)]
+            p for p in before if p.frames >= self.confirm_frames and hidden(p.x, p.y, CARD_MIDDLE_MM)
+            and not any(near(p, q) for q in here)]
         self._places[zone] = places + kept
         return len(here) + len(kept)
 
