@@ -344,6 +344,16 @@ def test_a_card_boxed_askew_by_glare_is_the_card_kept_there_not_a_second_one():
     assert events == [CardMoved(t=0.8, source="camera", from_zone="stock", to_zone="hand0", by=0, t_uncertainty=DT)]
 
 
+def test_a_box_beside_a_card_is_not_that_card_kept_under_glare():
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat] * 3)
+    hidden = glare_at(*centre("seat0"), reach=40.0)
+    # a faint box 30 mm from the middle card for one frame, then glare hides both places
+    events, t = feed(tracker, [seat + [back("seat0", 30)]] + [[seat[0]]] * 4, t, hidden)
+    assert events == []
+
+
 def test_glare_over_the_die_is_neither_a_pop_nor_a_face():
     tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
     _, t = feed(tracker, [die(6)] * 4)

@@ -8,10 +8,10 @@ of those frames: slap arbitration rests on when a card was first seen on the pil
 What is tracked, zone by zone (zones come from the table calibration):
 
 * ``pile``: card identities, confirmed by ``confirm_frames`` sure readings in a row (frames where a
-  card there is unread do not break the row; a faint box there is a card beneath the top).  A face-up card newly confirmed there moved from the seat or hand
-  it was last seen face up in, else from the zone that lost a card first: a hand zone (a
-  discard) or a seat zone (a slap, or the second half of putting a drawn card among one's table
-  cards).  The top card missing for ``confirm_frames`` frames (with nothing landing over it: an
+  card there is unread do not break the row; a faint box there is a card beneath the top).  A face-up
+  card newly confirmed there moved from the seat or hand it was last seen face up in, else from the
+  zone that lost a card first: a hand zone (a discard) or a seat zone (a slap, or the second half of
+  putting a drawn card among one's table cards).  The top card missing for ``confirm_frames`` frames (with nothing landing over it: an
   unread box there counts as one only when it is at least as sure as every card read there) was
   taken back: the seat that gains a card next got it (a wrong or late slap returned).
 * ``seatN`` and ``handN``: how many cards lie there.  A gain is matched with the hand that lost a
@@ -22,7 +22,8 @@ What is tracked, zone by zone (zones come from the table calibration):
   moving; if the readings over that time disagree, the value is reported as unreadable (None).
 
 Where glare clips the picture white (``update``'s ``hidden``, vision.colour.Glare), what is not found
-is not gone: a seat's or hand's card keeps its place, the pile's top card is not taken back, and the
+is not gone: a seat's or hand's card seen there for ``confirm_frames`` frames keeps its place (and a box
+near it is that card, boxed askew), the pile's top card is not taken back, and the
 die neither moved nor lay still in that frame; a die seen in glare is boxed askew, so it has moved only
 if it lies a die's width away.
 """
@@ -201,19 +202,24 @@ class Tracker:
     def _count_cards(self, zone: str, seen: list[Seen], hidden) -> int:
         """How many cards lie in zone: those seen, and those glare now hides where a card had been seen
         for ``confirm_frames`` frames running (a box in one frame is no card to keep) and none is seen
-        within ``CARD_ASKEW_MM`` (a card near glare is boxed askew: that sighting is the card). Their
-        places are kept for the next frame."""
+        within ``CARD_ASKEW_MM`` (a card near glare is boxed askew: the nearest sighting there is the
+        card, and it alone carries on its count of frames). Their places are kept for the next frame."""
         before = self._places.get(zone, [])
         here = [(s.x, s.y) for s in seen if s.kind in CARD_KINDS]
 
-        def near(p: _Place, q) -> bool:
-            return _dist((p.x, p.y), q) <= CARD_ASKEW_MM
+        def sighting(p: _Place):
+            return min((q for q in here if _dist((p.x, p.y), q) <= CARD_ASKEW_MM),
+                       key=lambda q: _dist((p.x, p.y), q), default=None)
 
-        places = [_Place(*q, 1 + max((p.frames for p in before if near(p, q)), default=0)) for q in here]
-        kept = [] if hidden is None else [
-            p for p in before if p.frames >= self.confirm_frames and hidden(p.x, p.y, CARD_MIDDLE_MM)
-            and not any(near(p, q) for q in here)]
-        self._places[zone] = places + kept
+        frames: dict[tuple[float, float], int] = {}
+        kept = []
+        for p in before:
+            q = sighting(p)
+            if q is not None:
+                frames[q] = max(frames.get(q, 0), p.frames)
+            elif hidden is not None and p.frames >= self.confirm_frames and hidden(p.x, p.y, CARD_MIDDLE_MM):
+                kept.append(p)
+        self._places[zone] = [_Place(*q, 1 + frames.get(q, 0)) for q in here] + kept
         return len(here) + len(kept)
 
     def _gain(self, zone: str, t: float, dt: float) -> list[Event]:
