@@ -151,6 +151,11 @@ def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: C
     return dst
 
 
+def settings(a: argparse.Namespace, camera: Camera) -> dict:
+    """What the copies are made with, as MADE_FROM records it beside the float files' sha256."""
+    return {"scenes": a.scenes, "camera": dataclasses.asdict(camera), "detector_percentile": a.detector_percentile}
+
+
 def parser() -> argparse.ArgumentParser:
     from vision.detector import DEFAULT_WEIGHTS
     ap = argparse.ArgumentParser(prog="python3 -m models.quantize", description=__doc__,
@@ -196,8 +201,7 @@ def main(argv=None) -> None:
         print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {sum(len(b) for b in batches[name])} crops "
               f"of {a.scenes * len(CALIBRATION_SETS)} scenes")
     floats = [src.name for src in sources] + [reader_file(a.weights, name).name for name in READERS]
-    record = {"scenes": a.scenes, "camera": dataclasses.asdict(camera), "detector_percentile": a.detector_percentile,
-              "float": fingerprint(a.weights, floats)}
+    record = {**settings(a, camera), "float": fingerprint(a.weights, floats)}
     (a.weights / MADE_FROM).write_text(json.dumps(record, indent=1) + "\n")
 
 if __name__ == "__main__":

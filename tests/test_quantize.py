@@ -1,6 +1,5 @@
 """models.quantize: the int8 copies of the detectors and readers, the head's float part, and its command."""
 
-import dataclasses
 import json
 import shlex
 import shutil
@@ -132,11 +131,10 @@ def test_the_shipped_int8_copies_were_made_from_the_shipped_float_files():
 def test_the_shipped_copies_were_made_as_the_command_the_messages_give():
     ap = quantize.parser()
     a = ap.parse_args(shlex.split(quantize.SHIPPED_COMMAND)[3:])
+    made_with = json.loads(json.dumps(quantize.settings(a, camera_argument(ap, a))))   # as JSON gives it back
     record = json.loads((DEFAULT_WEIGHTS / quantize.MADE_FROM).read_text())
-    assert (record["scenes"], record["camera"], record["detector_percentile"]) == (
-        a.scenes, json.loads(json.dumps(dataclasses.asdict(camera_argument(ap, a)))), a.detector_percentile)
-    assert (a.scenes, record["camera"], a.detector_percentile) == (
-        20, {"blur_sigma": [0.3, 3.0], "sharpen": 0.3, "gloss": 0.3}, 99.999)
+    assert {key: record[key] for key in made_with} == made_with == {
+        "scenes": 20, "camera": {"blur_sigma": [0.3, 3.0], "sharpen": 0.3, "gloss": 0.3}, "detector_percentile": 99.999}
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -2,6 +2,7 @@
 and a change of weights makes stale exactly the files that read them."""
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 
 from benchmarks.remake import (BY_NAME, MADE_WITH, RECIPES, RECORDS, RESULTS, WEIGHTS, Recipe, load_made_with,
                                plan, remake, stale)
-from models.quantize import MADE_FROM, fingerprint
+from models.quantize import MADE_FROM, SHIPPED_COMMAND, fingerprint
 
 
 def test_every_results_file_has_a_recipe_or_is_a_record():
@@ -104,7 +105,6 @@ def test_missing_real_dice_photos_are_named_before_anything_runs(tmp_path):
 def test_int8_files_are_not_remade_from_int8_copies_of_older_floats(weights):
     _stale_after_changing(weights, "die_classifier.onnx")
     with pytest.raises(SystemExit, match="the int8 copies were made from other float weights than "
-                                         "die_classifier.onnx: run python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 "
-                                         "--gloss 0.3 --detector-percentile 99.999 first"):
+                                         f"die_classifier.onnx: run {re.escape(SHIPPED_COMMAND)} first"):
         plan(["detect.json", "light_int8.json"], {}, weights)
     assert [r.results for r in plan(["detect.json", "light.json"], {}, weights)] == ["detect.json", "light.json"]
