@@ -456,7 +456,9 @@ def main(argv=None):
         (det / "labels" / split).mkdir(parents=True, exist_ok=True)
     (det / "data.yaml").write_text(f"path: {det.resolve()}\ntrain: images/train\nval: images/val\n"
                                    f"names:\n" + "".join(f"  {i}: {n}\n" for i, n in enumerate(CLASSES)))
-    with mp.Pool(a.workers) as pool:
+    # spawned, not forked: a caller that has run a network has threads, and a child forked while one of
+    # them held a lock waits for it forever (the test suite hung so once, in make_dataset.main)
+    with mp.get_context("spawn").Pool(a.workers) as pool:
         if a.loose_card_crops:
             jobs = [(a.seed, LOOSE_OFFSET + i, a.cards_cache, decks) for i in range(a.loose_card_crops)]
             crops, ys = zip(*pool.imap(card_sample, jobs, chunksize=32))
