@@ -92,9 +92,10 @@ def calibration_images(scenes: int, cards_cache: str | Path, camera: Camera = CA
 
 
 def calibration_inputs(detector, images: list[np.ndarray]) -> list[np.ndarray]:
-    """The detector's network inputs for the calibration images: the light evened out, letterboxed."""
+    """The detector's network inputs for the calibration images: the light evened out, letterboxed to a
+    square, as the percentile's ranges need inputs of one shape (a live detector takes any size)."""
     from vision.colour import white_balanced
-    return [detector.network_input(white_balanced(image))[0] for image in images]
+    return [detector.network_input(white_balanced(image), square=True)[0] for image in images]
 
 
 def reader_inputs(detector_file: Path, images: list[np.ndarray]) -> dict[str, list[np.ndarray]]:
@@ -129,7 +130,9 @@ def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: C
                                           quantize_static)
     from onnxruntime.quantization.shape_inference import quant_pre_process
 
-    name = onnx.load(str(src)).graph.input[0].name
+    graph_input = onnx.load(str(src)).graph.input[0]
+    name = graph_input.name
+    any_size = any(d.dim_param for d in graph_input.type.tensor_type.shape.dim[2:])
     ranges = ({"calibrate_method": CalibrationMethod.MinMax} if percentile is None else
               {"calibrate_method": CalibrationMethod.Percentile, "extra_options": {"CalibPercentile": percentile}})
 
@@ -143,7 +146,8 @@ def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: C
 
     with tempfile.TemporaryDirectory() as tmp:
         prepared = Path(tmp) / "prepared.onnx"
-        quant_pre_process(str(src), str(prepared))
+        # ONNX Runtime's symbolic shape inference cannot follow a detector of any input size to its end
+        quant_pre_process(str(src), str(prepared), skip_symbolic_shape=any_size)
         with contextlib.redirect_stdout(io.StringIO()):   # the percentile's progress lines, printed
             quantize_static(str(prepared), str(dst), Inputs(), quant_format=QuantFormat.QDQ, per_channel=True,
                             activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,

@@ -1,6 +1,6 @@
 """Average two detectors fine-tuned from the same weights (a "model soup", WiSE-FT) and ship the mix.
 
-    python3 -m models.soup A.pt B.pt --alpha 0.3 [--ship-to models/weights] [--imgsz 320]
+    python3 -m models.soup A.pt B.pt --alpha 0.3 [--ship-to models/weights] [--imgsz 320] [--live]
 
 The mix is (1 - alpha) * A + alpha * B, parameter by parameter (batch-norm statistics too). Why: a
 CPU fine-tune on new data (step 12: dice lying on cards) learns the new thing but shuffles old errors
@@ -45,6 +45,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--ship-to", type=Path, default=WEIGHTS,
                     help="export the mix here (ONNX + PyTorch); default models/weights/, replacing the shipped detector")
     ap.add_argument("--imgsz", type=int, default=320)
+    ap.add_argument("--live", action="store_true",
+                    help="the mix is for the live pipeline (detector_live.onnx): export it to take inputs of any size, "
+                         "as the pipeline's strips of table want")
     return ap
 
 
@@ -59,7 +62,7 @@ def main(argv=None):
         mixed = average_detectors(a.a, a.b, a.alpha, a.out)
     except ValueError as e:
         ap.error(str(e))
-    export_detector(mixed, a.imgsz, a.ship_to)
+    export_detector(mixed, a.imgsz, a.ship_to, any_size=a.live)
     print(f"shipped {1 - a.alpha:.2f} x {a.a} + {a.alpha:.2f} x {a.b} to {a.ship_to}")
 
 

@@ -368,22 +368,25 @@ def export_classifier(pt: Path, onnx_path: Path, crop_wh) -> None:
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
 
 
-def export_detector(best_pt: Path, imgsz: int, to: Path, live_imgsz: int | None = None) -> None:
+def export_detector(best_pt: Path, imgsz: int, to: Path, live_imgsz: int | None = None, any_size: bool = False) -> None:
     """detector.onnx at imgsz and detector.pt into to; with live_imgsz also the same weights at that input
-    as the live pipeline's detector_live.onnx (vision.detector.live_detector). ultralytics writes an
-    export beside its checkpoint, so it exports a copy: best_pt may lie among shipped weights."""
+    as the live pipeline's detector_live.onnx (vision.detector.live_detector). The live file takes inputs
+    of any size (vision.detector.input_size): the pipeline hands it strips of table, which a square input
+    would pad to three times their area. detector.onnx stays square for `detect` (its results were
+    measured so), unless any_size (a detector made for the live pipeline, as models.soup --live). ultralytics
+    writes an export beside its checkpoint, so it exports a copy: best_pt may lie among shipped weights."""
     from ultralytics import YOLO
 
     from vision.detector import LIVE_DETECTOR_FILE
     to.mkdir(parents=True, exist_ok=True)
-    sizes = {"detector.onnx": imgsz}
+    sizes = {"detector.onnx": (imgsz, any_size)}
     if live_imgsz:
-        sizes[LIVE_DETECTOR_FILE] = live_imgsz
+        sizes[LIVE_DETECTOR_FILE] = (live_imgsz, True)
     from ultralytics.utils.torch_utils import strip_optimizer
     with tempfile.TemporaryDirectory(prefix="export_") as scratch:
         model = YOLO(shutil.copy(best_pt, Path(scratch) / "detector.pt"))
-        for name, size in sizes.items():
-            shutil.copy(model.export(format="onnx", imgsz=size, simplify=False, dynamic=False, opset=17), to / name)
+        for name, (size, dynamic) in sizes.items():
+            shutil.copy(model.export(format="onnx", imgsz=size, simplify=False, dynamic=dynamic, opset=17), to / name)
     strip_optimizer(str(best_pt), str(to / "detector.pt"))  # inference-only copy: no optimizer state, fp16
 
 

@@ -36,7 +36,7 @@ def test_calibration_scenes_are_each_sets_first_as_the_detector_sees_them():
     images = [image for seed, kind in quantize.CALIBRATION_SETS for _, image in validation_scenes(2, seed, "runs/cards", kind)]
     assert len(inputs) == len(images) == 6
     for x, image in zip(inputs, images):
-        assert x.shape == (1, 3, 320, 320) and (x == detector.network_input(white_balanced(image))[0]).all()
+        assert x.shape == (1, 3, 320, 320) and (x == detector.network_input(white_balanced(image), square=True)[0]).all()
 
 
 def test_calibration_scenes_come_through_the_camera_named():

@@ -7,7 +7,7 @@ import pytest
 
 from models import make_dataset, train
 from models.synth.decks import deck_names
-from vision.detector import Detection, Detector
+from vision.detector import Detection, Detector, input_size
 
 
 def test_generate_train_ship_and_detect(tmp_path):
@@ -61,7 +61,9 @@ def test_a_larger_detector_network_trains_from_its_yaml_and_ships(tmp_path):
                 "--live-imgsz", "64"])
     assert sorted(p.name for p in weights.iterdir()) == ["detector.onnx", "detector.pt", "detector_live.onnx"]
     inputs = [ort.InferenceSession(str(weights / f)).get_inputs()[0].shape for f in ("detector.onnx", "detector_live.onnx")]
-    assert inputs == [[1, 3, 96, 96], [1, 3, 64, 64]]  # detect's, the live pipeline's
+    assert inputs == [[1, 3, 96, 96], ["batch", 3, "height", "width"]]  # detect's square, the live pipeline's any size
+    live = weights / "detector_live.onnx"
+    assert input_size(ort.InferenceSession(str(live)), live) == (64, 32)  # the size it learnt at, and its stride
     shipped = torch.load(weights / "detector.pt", map_location="cpu", weights_only=False)["model"]
     assert sum(p.numel() for p in shipped.parameters()) == 9_715_132  # yolo11s-obb with our 3 classes (the shipped yolo11n-obb: 2_662_092)
 

@@ -13,6 +13,7 @@ card the same way at any rotation on the table. No network access at run time.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -81,6 +82,23 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 def int8_file(model_file: Path) -> Path:
     """A model's int8 copy, beside it: detector.onnx -> detector_int8.onnx."""
     return model_file.with_name(model_file.stem + INT8_SUFFIX + model_file.suffix)
+
+
+def input_size(session, path: Path) -> tuple[int, int | None]:
+    """(imgsz, stride) of a detector ONNX file: a fixed input is imgsz square (stride None); one of any size
+    (exported dynamic) is read at the size and stride ultralytics recorded in it, an image scaled so that its
+    longer side fills imgsz and padded only to a multiple of the stride: a strip of table three times as long
+    as it is deep costs the network a third of the square's work."""
+    height = session.get_inputs()[0].shape[2]
+    if isinstance(height, int):
+        return height, None
+    meta = session.get_modelmeta().custom_metadata_map
+    try:
+        return max(json.loads(meta["imgsz"])), int(meta["stride"])
+    except (KeyError, ValueError, TypeError):
+        raise ValueError(f"{path}: takes inputs of any size but does not record the size and stride it was "
+                         f"trained at (ultralytics' metadata imgsz and stride); export it again with "
+                         f"models.train's export_detector") from None
 
 
 def reader_file(folder: Path, name: str) -> Path:
@@ -213,10 +231,11 @@ class Detector:
         self.card_min_prob, self.die_min_prob, self.side_min_prob = card_min_prob, die_min_prob, side_min_prob
         self.card_crop_scales, self.max_die_shared = card_crop_scales, max_die_shared
         self.corner_weight, self.whole_cut_cards = corner_weight, whole_cut_cards
+        self.stride = None  # a square input: the ultralytics backend and a fixed-size ONNX file
         if backend == "onnx":
             self._det = _session(det_file, threads, spin)
             self._det_input = self._det.get_inputs()[0].name
-            self.imgsz = int(self._det.get_inputs()[0].shape[2])
+            self.imgsz, self.stride = input_size(self._det, det_file)
         else:
             if not det_file.is_file():
                 raise WeightsMissing(f"model file not found: {det_file}; {TRAIN_HINT}")
@@ -231,13 +250,17 @@ class Detector:
         self._readers = {name: _session(f, threads, spin) for name, f in readers.items()}
 
     # ---- stage 1: oriented boxes -------------------------------------------------------------------
-    def _letterbox(self, image: np.ndarray):
+    def _letterbox(self, image: np.ndarray, square: bool = False):
+        """The image scaled to fit imgsz, padded grey to a square, or where the network takes any size
+        only to the next multiple of its stride (square: pad to the square anyway)."""
         h, w = image.shape[:2]
         s = self.imgsz
         r = min(s / h, s / w)
         nw, nh = int(round(w * r)), int(round(h * r))
-        px, py = (s - nw) / 2, (s - nh) / 2
-        canvas = np.full((s, s, 3), 114, np.uint8)
+        cw, ch = (s, s) if square or self.stride is None else (-(-nw // self.stride) * self.stride,
+                                                              -(-nh // self.stride) * self.stride)
+        px, py = (cw - nw) / 2, (ch - nh) / 2
+        canvas = np.full((ch, cw, 3), 114, np.uint8)
         left, top = int(round(px - 0.1)), int(round(py - 0.1))
         canvas[top:top + nh, left:left + nw] = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if r < 1 else cv2.INTER_LINEAR)
         return canvas, r, left, top
@@ -264,9 +287,9 @@ class Detector:
         rects, scores, cls = self._boxes(image)
         return rects, scores, [KINDS[int(c)] for c in cls]
 
-    def network_input(self, image: np.ndarray):
-        """(the detector network's input for image: 1x3xSxS RGB in 0-1, letterboxed; scale, left, top)."""
-        lb, r, left, top = self._letterbox(image)
+    def network_input(self, image: np.ndarray, square: bool = False):
+        """(the detector network's input for image: 1x3xHxW RGB in 0-1, letterboxed; scale, left, top)."""
+        lb, r, left, top = self._letterbox(image, square)
         return np.ascontiguousarray(lb[:, :, ::-1].transpose(2, 0, 1)[None], dtype=np.float32) / 255.0, r, left, top
 
     def _candidates_onnx(self, image):

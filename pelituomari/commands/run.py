@@ -199,5 +199,5 @@ def _detector(weights: str | None, int8: bool):
         raise CommandError(f"the vision model is not installed: {e}") from None
     try:
         return live_detector(weights, int8)
-    except WeightsMissing as e:
+    except (WeightsMissing, ValueError) as e:
         raise CommandError(str(e)) from None
