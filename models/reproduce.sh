@@ -260,9 +260,10 @@ python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-da
     --threads 2 --ship
 python3 -m models.quantize --scenes 20
 # 34. the live detector mixed half and half with step 32's (it never saw another camera); the int8 copies made again,
-#     their calibration scenes through step 32's camera and the detectors' ranges cut at the 99.999th percentile
+#     their calibration scenes through step 32's camera and the detectors' ranges cut at the 99.999th percentile.
+#     --live: its ONNX file takes inputs of any size, as the pipeline's strips of table want (exported so since)
 python3 -m models.soup models/weights/detector_live.pt models/weights/detector.pt --alpha 0.5 --imgsz 320 \
-    --ship-to runs/soup_live34
+    --ship-to runs/soup_live34 --live
 cp runs/soup_live34/detector.onnx models/weights/detector_live.onnx
 cp runs/soup_live34/detector.pt models/weights/detector_live.pt
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999

@@ -310,3 +310,58 @@ def test_missing_int8_copies_say_which_and_how_to_make_them(tmp_path):
     assert str(e.value) == f"int8 copies not found: {readers[3]}; {how}"
     with pytest.raises(ValueError, match="int8 runs on the onnx backend only, not 'ultralytics'"):
         Detector(tmp_path, backend="ultralytics", int8=True)
+
+
+@pytest.fixture(scope="module")
+def table_strip():
+    """A seat's strip of table as the live pipeline hands it over (756 x 256 px at 1.25 px/mm): four cards
+    in a row, two face up, a die beside them."""
+    rng = np.random.default_rng(7)
+    canvas = table_texture(256, 756, rng, "felt")
+    H = camera_homography(256, 756, rng, tilt=0.02)
+    truth = []
+    for code, x in (("9h", 120), ("Kd", 300), (None, 480)):
+        card = card_image(code, "proc-5") if code else back_image(None, seed=3)
+        M = sprite_matrix(card.shape[:2], (x, 128), 5.0, 110, H)
+        place(canvas, card, M)
+        truth.append(("card" if code else "card_back", box_of(sprite_corners(card.shape[:2], M)), code, None))
+    die, _ = die_image(3, 70, rng, color=(245, 245, 245), pip_color=(20, 20, 20))
+    M = sprite_matrix(die.shape[:2], (640, 128), 15.0, 40, H)
+    place(canvas, die, M)
+    truth.append(("die", box_of(sprite_corners(die.shape[:2], M)), None, 3))
+    return canvas, truth
+
+
+@pytest.mark.parametrize("int8", [False, True], ids=["float", "int8"])
+def test_the_live_detector_reads_a_strip_of_table_padded_only_to_its_stride(table_strip, int8):
+    """The live detector takes inputs of any size: a 756 x 256 strip scaled to 320 x 108 is padded to
+    320 x 128, not to the square (a third of the work), and finds and reads what the square finds."""
+    image, truth = table_strip
+    live = live_detector(int8=int8)
+    assert (live.imgsz, live.stride, Detector().stride) == (320, 32, None)  # `detect`'s stays square
+    assert live.network_input(image)[0].shape == (1, 3, 128, 320)
+    assert live.network_input(image, square=True)[0].shape == (1, 3, 320, 320)
+    strip = sorted(live.detect(image), key=lambda d: d.box[0])
+    assert_each_found_and_read(strip, truth)
+    live.stride = None  # the same network fed the square
+    square = sorted(live.detect(image), key=lambda d: d.box[0])
+    assert [(d.kind, d.card, d.die) for d in strip] == [(d.kind, d.card, d.die) for d in square]
+    assert all(iou(a.box, b.box) > 0.9 for a, b in zip(strip, square))
+
+
+def test_a_detector_of_any_input_size_must_record_the_size_it_learnt(tmp_path):
+    """ultralytics records the size and stride in the file; without them the scale to read at is unknown."""
+    import shutil
+
+    import onnx
+
+    for f in DEFAULT_WEIGHTS.glob("*_classifier.onnx"):
+        shutil.copy(f, tmp_path / f.name)
+    model = onnx.load(str(DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE))
+    del model.metadata_props[:]
+    onnx.save(model, str(tmp_path / LIVE_DETECTOR_FILE))
+    with pytest.raises(ValueError) as e:
+        live_detector(tmp_path)
+    assert str(e.value) == (f"{tmp_path / LIVE_DETECTOR_FILE}: takes inputs of any size but does not record the size "
+                            f"and stride it was trained at (ultralytics' metadata imgsz and stride); export it again "
+                            f"with models.train's export_detector")

@@ -141,7 +141,8 @@ def test_every_training_command_parses_with_its_module():
         ["corner"], Path("models/weights/corner_classifier.pt"), 0.5, Path("runs/data180"), True)
     assert (mixes[-1].a, mixes[-1].b, mixes[-1].alpha, mixes[-1].imgsz, mixes[-1].ship_to) == (   # step 34: the live
         Path("models/weights/detector_live.pt"), Path("models/weights/detector.pt"), 0.5, 320,   # detector mixed with
-        Path("runs/soup_live34"))                                                                 # step 32's
+        Path("runs/soup_live34"))                                                                 # step 32's, taking
+    assert [m.live for m in mixes] == [False] * (len(mixes) - 1) + [True]                         # inputs of any size
     assert copies[-2:] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
     quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33 and 34: int8 copies of what ships,
     assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 4   # made again for the new networks,

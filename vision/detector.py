@@ -417,8 +417,8 @@ class Detector:
 
 def live_detector(weights: str | Path | None = None, int8: bool = False) -> Detector:
     """The Detector `pelituomari run` uses. A weights folder may hold a second detector for the live
-    pipeline, detector_live.onnx, with a smaller input than detector.onnx: the pipeline must rule within
-    300 ms of a card landing, while `detect` reads photographs one by one and takes the larger, surer
+    pipeline, detector_live.onnx, with a smaller input than detector.onnx, of any size (input_size: the
+    pipeline's regions are strips of table): the pipeline must rule within 300 ms of a card landing, while `detect` reads photographs one by one and takes the larger, surer
     network (`models.train --ship --live-imgsz` exports both; the shipped one has weights of its own,
     detector_live.pt, trained further at 320 px, where they find more dice: models/TRAINING.md, step
     23). A folder without one uses its detector.onnx for both. Markers off: the pipeline looks only
