@@ -46,21 +46,13 @@ def export_untrained(yaml: str, imgsz: int, folder: Path) -> tuple[Path, int]:
     return target, sum(p.numel() for p in net.parameters())
 
 
-def input_shape(session) -> list[int]:
-    """A network's input shape; one that takes any size (the live detector) at the square it learnt at."""
-    shape = session.get_inputs()[0].shape
-    if all(isinstance(d, int) for d in shape):
-        return shape
-    size, _ = input_size(session, Path("the live detector"))
-    return [1, 3, size, size]
-
-
 def forward_ms(sessions: dict, rounds: int, runs: int) -> dict:
     """Median milliseconds of one forward pass of each session, timed in turn, round by round."""
     times = {name: [] for name in sessions}
     for _ in range(rounds):
         for name, s in sessions.items():
-            x = np.random.default_rng(0).random(input_shape(s), dtype=np.float32)
+            size, _ = input_size(s, name)  # a network of any size (the live detector) at the square it learnt at
+            x = np.random.default_rng(0).random((1, 3, size, size), dtype=np.float32)
             feed = {s.get_inputs()[0].name: x}
             s.run(None, feed)
             t0 = time.perf_counter()

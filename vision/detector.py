@@ -84,8 +84,9 @@ def int8_file(model_file: Path) -> Path:
     return model_file.with_name(model_file.stem + INT8_SUFFIX + model_file.suffix)
 
 
-def input_size(session, path: Path) -> tuple[int, int | None]:
-    """(imgsz, stride) of a detector ONNX file: a fixed input is imgsz square (stride None); one of any size
+def input_size(session, name: str | os.PathLike) -> tuple[int, int | None]:
+    """(imgsz, stride) of a detector ONNX session (name: its file, for the message): a fixed input is imgsz
+    square (stride None); one of any size
     (exported dynamic) is read at the size and stride ultralytics recorded in it, an image scaled so that its
     longer side fills imgsz and padded only to a multiple of the stride: a strip of table three times as long
     as it is deep costs the network a third of the square's work."""
@@ -96,7 +97,7 @@ def input_size(session, path: Path) -> tuple[int, int | None]:
     try:
         return max(json.loads(meta["imgsz"])), int(meta["stride"])
     except (KeyError, ValueError, TypeError):
-        raise ValueError(f"{path}: takes inputs of any size but does not record the size and stride it was "
+        raise ValueError(f"{name}: takes inputs of any size but does not record the size and stride it was "
                          f"trained at (ultralytics' metadata imgsz and stride); export it again with "
                          f"models.train's export_detector") from None
 
@@ -418,10 +419,10 @@ class Detector:
 def live_detector(weights: str | Path | None = None, int8: bool = False) -> Detector:
     """The Detector `pelituomari run` uses. A weights folder may hold a second detector for the live
     pipeline, detector_live.onnx, with a smaller input than detector.onnx, of any size (input_size: the
-    pipeline's regions are strips of table): the pipeline must rule within 300 ms of a card landing, while `detect` reads photographs one by one and takes the larger, surer
-    network (`models.train --ship --live-imgsz` exports both; the shipped one has weights of its own,
-    detector_live.pt, trained further at 320 px, where they find more dice: models/TRAINING.md, step
-    23). A folder without one uses its detector.onnx for both. Markers off: the pipeline looks only
+    pipeline's regions are strips of table): the pipeline must rule within 300 ms of a card landing,
+    while `detect` reads photographs one by one and takes the larger, surer network (`models.train
+    --ship --live-imgsz` exports both; the shipped one has weights of its own, detector_live.pt, trained
+    further at 320 px, where they find more dice: models/TRAINING.md, step 23). A folder without one uses its detector.onnx for both. Markers off: the pipeline looks only
     inside the table's zones. White balance off: the pipeline hands over one zone at a time, and a zone
     holding only backs on coloured cloth has no white to judge the light by; the pipeline evens the
     light out itself, judged over all its zones (vision.colour.RoomLight). int8: the int8 copies
