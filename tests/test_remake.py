@@ -108,3 +108,38 @@ def test_int8_files_are_not_remade_from_int8_copies_of_older_floats(weights):
                                          f"die_classifier.onnx: run {re.escape(SHIPPED_COMMAND)} first"):
         plan(["detect.json", "light_int8.json"], {}, weights)
     assert [r.results for r in plan(["detect.json", "light.json"], {}, weights)] == ["detect.json", "light.json"]
+
+
+def test_files_that_only_count_run_side_by_side_after_those_that_time(tmp_path):
+    (tmp_path / "w.onnx").write_bytes(b"weights")
+    made_with = tmp_path / "made_with.json"
+    # each counting file marks that it started, then waits up to 10 s for the other's mark: both succeed
+    # only if they run together; the timing file fails if either has started before it
+    meet = ("-c", "import pathlib, sys, time\n"
+                  "mine = pathlib.Path(pathlib.Path(sys.argv[-1]).stem + '.started'); mine.touch()\n"
+                  "other = pathlib.Path(('b' if mine.name == 'a.started' else 'a') + '.started')\n"
+                  "for _ in range(200):\n"
+                  "    if other.exists(): break\n"
+                  "    time.sleep(0.05)\n"
+                  "sys.exit(0 if other.exists() else 4)")
+    timed = Recipe("t.json", ("-c", "import pathlib; assert not list(pathlib.Path().glob('*.started'))"), ("w.onnx",))
+    a, b = (Recipe(name, meet, ("w.onnx",), counts_only=True) for name in ("a.json", "b.json"))
+    remake([a, timed, b], tmp_path, tmp_path / "logs", made_with, weights=tmp_path, cwd=tmp_path, lanes=2)
+    assert sorted(json.loads(made_with.read_text())) == ["a.json", "b.json", "t.json"]
+
+
+def test_a_failure_beside_another_file_lets_it_finish_and_starts_nothing_more(tmp_path):
+    (tmp_path / "w.onnx").write_bytes(b"weights")
+    made_with = tmp_path / "made_with.json"
+    slow = Recipe("slow.json", ("-c", "import time; time.sleep(1)"), ("w.onnx",), counts_only=True)
+    failing = Recipe("bad.json", ("-c", "raise SystemExit(5)"), ("w.onnx",), counts_only=True)
+    never = Recipe("never.json", ("-c", "open('never_ran', 'w')"), ("w.onnx",), counts_only=True)
+    with pytest.raises(SystemExit, match=r"remake: bad.json failed \(exit 5\) after [\d.]+ min; see .*logs/bad.log"):
+        remake([slow, failing, never], tmp_path, tmp_path / "logs", made_with, weights=tmp_path, cwd=tmp_path, lanes=2)
+    assert sorted(json.loads(made_with.read_text())) == ["slow.json"]
+    assert not (tmp_path / "never_ran").exists()
+
+
+def test_the_light_and_compare_files_only_count():
+    assert [r.results for r in RECIPES if r.counts_only] == [
+        "compare_int8.json", "compare_int8_live.json", "compare_live_gloss.json", "light.json", "light_int8.json"]
