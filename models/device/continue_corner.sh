@@ -7,6 +7,7 @@
 # not shipped") made a reader better on held-out corner crops and even on scenes.
 #
 #   here:   models/device/prepare.sh                                       (fills the git-ignored .devcarry/)
+#           models/device/set_aside.sh                                     (back with --back after the call)
 #   there:  bash models/device/continue_corner.sh [DEVICE] [SCALE] [BUDGET_S]   (carry: .devcarry)
 #   then:   python3 -c "from models.train import export_classifier; from vision.crops import CORNER_WH; \
 #               export_classifier('$FILES_AT/corner_classifier.pt', 'DIR/corner_classifier.onnx', CORNER_WH)"

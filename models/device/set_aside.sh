@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Move out of the working tree, for a device call, the tracked files no script in models/device/ reads
+# there (the ONNX weights and the sample videos, 36 MB), and back after it. Why: the call takes at most
+# 64 MiB of tree and carry, counted in whole blocks of disk, and the tree (54 MB so) and .devcarry (13 MB)
+# together are over it. They wait in the git-ignored runs/set_aside/, moved, not deleted, so uncommitted
+# weights are not lost.
+#
+#   models/device/set_aside.sh          before the call
+#   models/device/set_aside.sh --back   after it
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+aside=runs/set_aside
+if [ "${1:-}" = "--back" ]; then
+    mv "$aside"/weights/*.onnx models/weights/ && mv "$aside"/samples/*.mp4 pelituomari/samples/ && rmdir "$aside"/weights "$aside"/samples "$aside"
+    echo "the ONNX weights and sample videos are back"
+    exit 0
+fi
+if [ -d "$aside" ]; then
+    echo "$aside/ already holds files set aside: run $0 --back first" >&2
+    exit 1
+fi
+mkdir -p "$aside/weights" "$aside/samples"
+mv models/weights/*.onnx "$aside/weights/" && mv pelituomari/samples/*.mp4 "$aside/samples/"
+echo "set aside in $aside/ until $0 --back"
