@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 34 steps, numbered as in models/TRAINING.md,
+# Remake the shipped weights the way they were made: 35 steps, numbered as in models/TRAINING.md,
 # which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -7,8 +7,8 @@
 # Time: about 15 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
 # + 25 + 13 + 7 + 8 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 + 5.6 min; side classifier 7 min; corner reader 12 + 22
-# + 15 + 17 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and seven detector steps made on a lent GPU (16, 22, 23, 25, 26, 27, 32: 144, 34, 34, 39, 41, 26 and 15
-# epochs in 0.33, 0.084, 0.026, 0.092, 0.033, 0.079 and 0.062 h budgets, their data 1-4.5 min on 16 cores). Without a GPU those steps train
+# + 15 + 17 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and eight detector steps made on a lent GPU (16, 22, 23, 25, 26, 27, 32, 35: 144, 34, 34, 39, 41, 26, 15
+# and 25 epochs in 0.33, 0.084, 0.026, 0.092, 0.033, 0.079, 0.062 and 0.062 h budgets, their data 1-4.5 min on 16 cores). Without a GPU those steps train
 # on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
 # A detector step cut off resumes from its runs/ folder when the script is run again; data and
 # classifier steps start over. The data sets before step 17 keep the old rule for cards cut by the
@@ -266,4 +266,20 @@ python3 -m models.soup models/weights/detector_live.pt models/weights/detector.p
     --ship-to runs/soup_live34 --live
 cp runs/soup_live34/detector.onnx models/weights/detector_live.onnx
 cp runs/soup_live34/detector.pt models/weights/detector_live.pt
+python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999
+# 35. on a GPU: the live detector continued at 320 px on scenes through step 32's camera (fresh seeds), mixed half
+#     and half with step 34's; the int8 copies made again as in step 34
+python3 -m models.make_dataset --out runs/data194 --train 3500 --val 150 --card-crops 0 --seed 194 --workers 16 \
+    --blur-max 3 --sharpen 0.3 --gloss 0.3
+python3 -m models.make_dataset --out runs/data195 --train 5500 --val 0 --card-crops 0 --seed 195 --kind cards \
+    --workers 16 --blur-max 3 --sharpen 0.3 --gloss 0.3
+python3 -m models.make_dataset --out runs/data196 --train 1500 --val 0 --card-crops 0 --seed 196 --kind dice_on_cards \
+    --workers 16 --blur-max 3 --sharpen 0.3 --gloss 0.3
+python3 -m models.train --data runs/data194 --extra-data runs/data195 --extra-data runs/data196 \
+    --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_live35 --only det \
+    --init models/weights/detector_live.pt --imgsz 320 --epochs 40 --hours 0.0617 --batch 128 --workers 16 --device "$device"
+python3 -m models.soup models/weights/detector_live.pt runs/train_live35/det/weights/last.pt --alpha 0.5 --imgsz 320 \
+    --ship-to runs/soup_live35 --live
+cp runs/soup_live35/detector.onnx models/weights/detector_live.onnx
+cp runs/soup_live35/detector.pt models/weights/detector_live.pt
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999

@@ -102,19 +102,23 @@ def test_a_glare_spot_is_laid_on_every_frame():
     assert [int(f.image[1, 1, 0]) for f in frames] == [255, 255]   # a 2 x 2 frame lies in its middle
 
 
-def test_glare_over_the_die_as_the_kimble_sample_starts_is_no_roll_when_minded():
-    """The spot (a tenth of the frame's width) lies over the dome in the first frames: minded, the die
-    boxed askew in the glare is not taken for a pop."""
-    minded = bench_light.play(live_detector(), "kimble", None, True, False, 20, spot=0.1)
-    ignored = bench_light.play(live_detector(), "kimble", None, True, False, 20, spot=0.1, mind_glare=False)
-    assert (minded["expected"], minded["other_events"], ignored["other_events"]) == (0, 0, 1)
+def test_glare_over_the_die_holds_back_its_roll_unless_minded():
+    """A spot a fifth of the frame's width sways over the Kimble sample: ignored, the glare over the die
+    after its second roll (frame 60) holds the roll back to frame 76, too late to be that roll, so it is
+    booked as another; minded, both rolls come on time. (Step 34's live detector showed the need sooner:
+    a tenth-wide spot over the dome in the first 20 frames, the die boxed askew in it taken for a pop.)"""
+    minded = bench_light.play(live_detector(), "kimble", None, True, False, 90, spot=0.2)
+    ignored = bench_light.play(live_detector(), "kimble", None, True, False, 90, spot=0.2, mind_glare=False)
+    assert (minded["expected"], minded["matched"], minded["other_events"]) == (2, 2, 0)
+    assert (ignored["matched"], ignored["other_events"]) == (1, 1)
 
 
 def test_a_still_reflection_on_the_dome_is_named_when_it_lies_on_the_die():
     """A spot of 4 % of the frame's width, still on the Kimble sample's dome: the die beneath it is read as
-    unreadable, and the players are told why."""
+    unreadable (at frames 26 and 42: it seems to settle twice under the glare), never as a wrong number,
+    and the players are told why."""
     run = bench_light.play(live_detector(), "kimble", None, True, False, 60, spot=0.04, still=True)
-    assert (run["expected"], run["matched"], run["other_events"], run["glare_on_die_notices"]) == (1, 0, 1, 1)
+    assert (run["expected"], run["matched"], run["other_events"], run["glare_on_die_notices"]) == (1, 0, 2, 1)
 
 
 def test_steadiness_measures_the_gains_against_their_median_from_the_anchor_on():

@@ -5,23 +5,22 @@
 # Steps 22, 23, 25, 26, 27 and 32 were made so (models/TRAINING.md). A session lends 15 minutes of
 # device time and one command at most 10, and the machine's start counts, so one call of about 540 s is
 # the whole budget: the data take 1-3.5 minutes of it on 16 cores (step 27's 10 650 scenes 204 s on an H100
-# machine, step 25's as many 170 s on an H200 one, step 32's through CAMERA's camera 254 s), training the rest (26 and 39 epochs at 480 px).
+# machine, step 25's as many 170 s on an H200 one, step 32's through CAMERA's camera 254 s), training the rest (26 and 39 epochs at 480 px; step 35's 25 at 320 px in 253 s).
 #
 #   here:   models/device/prepare.sh                       (fills the git-ignored .devcarry/)
+#           models/device/set_aside.sh                     (the tree and the carry fit 64 MiB only so)
 #   there:  bash models/device/continue_detector.sh [DEVICE] [SCALE] [BUDGET_S]   (carry: .devcarry)
+#   back:   models/device/set_aside.sh --back
 #   then:   python3 -m models.soup models/weights/detector.pt $FILES_AT/last.pt --alpha A --imgsz 480 --ship-to DIR
 #           (copy models/weights/*_classifier.* into DIR), and judge it against the shipped set on the choice sets:
 #           python3 benchmarks/compare_detectors.py models/weights DIR ... --out runs/compare.json
-#           and once shipped: the command models.quantize.SHIPPED_COMMAND names; python3 -m benchmarks.remake (about 106 min)
+#           and once shipped: the command models.quantize.SHIPPED_COMMAND names; python3 -m benchmarks.remake (about 90 min)
 #   rehearse here on the CPU first:  SEED0=900 BATCH=16 OUT=/tmp/rehearsal bash models/device/continue_detector.sh cpu 0.005 150
 #   the larger network from scratch:  ARCH=yolo11s-obb.yaml INIT= IMGSZ=416 ... (its checkpoints come back in parts)
-#   continuing such a checkpoint (19.7 MB): beside .devcarry it takes the tree over the 64 MiB a call carries, so for
-#   that call delete what the machine does not read (rm models/weights/*.onnx models/weights/detector_live.pt
-#   pelituomari/samples/*.mp4), carry .devcarry and the checkpoint, set INIT to it, then git checkout -- models/weights
-#   pelituomari/samples.
+#   continuing such a checkpoint (19.7 MB): carry .devcarry and the checkpoint, and set INIT to it.
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones: 194 is next (179-190 went to CPU runs, 191-193 to step 32), 201-206 are the benchmark's --more-sets, 207-212 the
+# 70; each session takes fresh ones: 197 is next (179-190 went to CPU runs, 191-193 to step 32, 194-196 to step 35), 201-206 are the benchmark's --more-sets, 207-212 the
 # sets choices are made on, never to be trained on, 213 a held-out overlapping set, 400-431 the unseen-deck studies'), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
