@@ -49,11 +49,13 @@ def export_untrained(yaml: str, imgsz: int, folder: Path) -> tuple[Path, int]:
 def forward_ms(sessions: dict, rounds: int, runs: int) -> dict:
     """Median milliseconds of one forward pass of each session, timed in turn, round by round."""
     times = {name: [] for name in sessions}
+    feeds = {}
+    for name, s in sessions.items():
+        size, _ = input_size(s, name)  # a network of any size (the live detector) at the square it learnt at
+        feeds[name] = {s.get_inputs()[0].name: np.random.default_rng(0).random((1, 3, size, size), dtype=np.float32)}
     for _ in range(rounds):
         for name, s in sessions.items():
-            size, _ = input_size(s, name)  # a network of any size (the live detector) at the square it learnt at
-            x = np.random.default_rng(0).random((1, 3, size, size), dtype=np.float32)
-            feed = {s.get_inputs()[0].name: x}
+            feed = feeds[name]
             s.run(None, feed)
             t0 = time.perf_counter()
             for _ in range(runs):

@@ -14,8 +14,8 @@ Without names it remakes the stale files; named ones (`detect.json`) are remade 
 The timing-only files (what the weights say does not change their speed) are remade only when named.
 Files that time anything run one after another and alone, as timings must; then the files that only
 count run --lanes at a time (each keeps about one core busy: side by side on this 2-core CPU two took
-9.2 and 15.4 minutes against 8.4 and 15.9 alone, so the two light files' hour and more takes about
-half). Each is logged to LOGS/NAME.log and recorded in made_with.json as it succeeds; a failure starts
+9.2 and 15.4 minutes against 8.4 and 15.9 alone; the two light files side by side 61 and 55 minutes
+against 54 and 53). Each is logged to LOGS/NAME.log and recorded in made_with.json as it succeeds; a failure starts
 nothing more, lets what runs beside it finish, and stops the run naming its log. --dry-run prints the
 plan (commands and the minutes each took last time) and runs nothing.
 """
@@ -151,6 +151,8 @@ def remake(recipes: list[Recipe], real_dice: Path, logs: Path, made_with_path: P
            weights: Path = WEIGHTS, cwd: Path = ROOT, lanes: int = 1) -> None:
     """Run the recipes that time anything one by one, then those that only count `lanes` at a time, recording
     each in made_with.json as it succeeds; after a failure start nothing more, and stop naming its log."""
+    if lanes < 1:
+        raise ValueError(f"lanes must be 1 or more, got {lanes}")  # none would ever start
     if any(recipe.needs_real_dice for recipe in recipes) and not real_dice.is_dir():
         raise SystemExit(f"remake: the real dice photos are not at {real_dice}: "
                          "pass --real-dice with the real-dice-topdown folder")
@@ -160,7 +162,7 @@ def remake(recipes: list[Recipe], real_dice: Path, logs: Path, made_with_path: P
     failed = []
     for group, width in ((timing, 1), (counting, lanes)):
         waiting, running = list(group), {}
-        with ThreadPoolExecutor(max(1, width)) as pool:
+        with ThreadPoolExecutor(width) as pool:
             while running or (waiting and not failed):
                 while waiting and not failed and len(running) < width:
                     recipe = waiting.pop(0)

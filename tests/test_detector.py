@@ -349,19 +349,10 @@ def test_the_live_detector_reads_a_strip_of_table_padded_only_to_its_stride(tabl
     assert all(iou(a.box, b.box) > 0.9 for a, b in zip(strip, square))
 
 
-def test_a_detector_of_any_input_size_must_record_the_size_it_learnt(tmp_path):
+def test_a_detector_of_any_input_size_must_record_the_size_it_learnt(unsized_live_weights):
     """ultralytics records the size and stride in the file; without them the scale to read at is unknown."""
-    import shutil
-
-    import onnx
-
-    for f in DEFAULT_WEIGHTS.glob("*_classifier.onnx"):
-        shutil.copy(f, tmp_path / f.name)
-    model = onnx.load(str(DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE))
-    del model.metadata_props[:]
-    onnx.save(model, str(tmp_path / LIVE_DETECTOR_FILE))
     with pytest.raises(ValueError) as e:
-        live_detector(tmp_path)
-    assert str(e.value) == (f"{tmp_path / LIVE_DETECTOR_FILE}: takes inputs of any size but does not record the size "
-                            f"and stride it was trained at (ultralytics' metadata imgsz and stride); export it again "
-                            f"with models.train's export_detector")
+        live_detector(unsized_live_weights)
+    assert str(e.value) == (f"{unsized_live_weights / LIVE_DETECTOR_FILE}: takes inputs of any size but does not "
+                            f"record the size and stride it was trained at (ultralytics' metadata imgsz and stride); "
+                            f"export it again with models.train's export_detector")

@@ -143,3 +143,8 @@ def test_a_failure_beside_another_file_lets_it_finish_and_starts_nothing_more(tm
 def test_the_light_and_compare_files_only_count():
     assert [r.results for r in RECIPES if r.counts_only] == [
         "compare_int8.json", "compare_int8_live.json", "compare_live_gloss.json", "light.json", "light_int8.json"]
+
+
+def test_no_lanes_is_refused_rather_than_waiting_for_ever(tmp_path):
+    with pytest.raises(ValueError, match="lanes must be 1 or more, got 0"):
+        remake([], tmp_path, tmp_path / "logs", tmp_path / "made_with.json", weights=tmp_path, cwd=tmp_path, lanes=0)

@@ -139,20 +139,11 @@ def test_run_int8_without_the_int8_copies_says_how_to_make_them(tmp_path, capsys
             f"with: python3 -m models.quantize --weights {weights}") in capsys.readouterr().err
 
 
-def test_run_with_a_live_detector_of_any_size_that_does_not_record_its_size_says_so(tmp_path, capsys):
-    import shutil
+def test_run_with_a_live_detector_of_any_size_that_does_not_record_its_size_says_so(unsized_live_weights, tmp_path,
+                                                                                    capsys):
+    from vision.detector import LIVE_DETECTOR_FILE
 
-    import onnx
-
-    from vision.detector import DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE
-
-    weights = tmp_path / "weights"
-    weights.mkdir()
-    for f in DEFAULT_WEIGHTS.glob("*_classifier.onnx"):
-        shutil.copy(f, weights / f.name)
-    model = onnx.load(str(DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE))
-    del model.metadata_props[:]
-    onnx.save(model, str(weights / LIVE_DETECTOR_FILE))
+    weights = unsized_live_weights
     assert main(["run", "--weights", str(weights), "--db", str(tmp_path / "g.db")]) == 2
     assert (f"{weights / LIVE_DETECTOR_FILE}: takes inputs of any size but does not record the size and stride "
             f"it was trained at") in capsys.readouterr().err

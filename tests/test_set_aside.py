@@ -25,6 +25,8 @@ def test_sets_aside_the_onnx_weights_and_videos_and_brings_them_back(tmp_path):
         path.write_bytes(data)
     before = tree(tmp_path)
     script = ["bash", str(tmp_path / "models" / "device" / "set_aside.sh")]
+    listed = subprocess.run([*script, "--list"], check=True, capture_output=True, text=True).stdout
+    assert listed.splitlines() == ["models/weights/detector.onnx", "pelituomari/samples/kiketti_table.mp4"]
 
     subprocess.run(script, check=True, capture_output=True)
     assert sorted(p.name for p in weights.iterdir()) == ["detector.pt", "int8_made_from.json"]

@@ -86,10 +86,10 @@ def int8_file(model_file: Path) -> Path:
 
 def input_size(session, name: str | os.PathLike) -> tuple[int, int | None]:
     """(imgsz, stride) of a detector ONNX session (name: its file, for the message): a fixed input is imgsz
-    square (stride None); one of any size
-    (exported dynamic) is read at the size and stride ultralytics recorded in it, an image scaled so that its
-    longer side fills imgsz and padded only to a multiple of the stride: a strip of table three times as long
-    as it is deep costs the network a third of the square's work."""
+    square (stride None); one of any size (exported dynamic) is read at the size and stride ultralytics
+    recorded in it, an image scaled so that its longer side fills imgsz and padded only to a multiple of
+    the stride: a strip of table three times as long as it is deep costs the network a third of the
+    square's work."""
     height = session.get_inputs()[0].shape[2]
     if isinstance(height, int):
         return height, None
@@ -422,11 +422,12 @@ def live_detector(weights: str | Path | None = None, int8: bool = False) -> Dete
     pipeline's regions are strips of table): the pipeline must rule within 300 ms of a card landing,
     while `detect` reads photographs one by one and takes the larger, surer network (`models.train
     --ship --live-imgsz` exports both; the shipped one has weights of its own, detector_live.pt, trained
-    further at 320 px, where they find more dice: models/TRAINING.md, step 23). A folder without one uses its detector.onnx for both. Markers off: the pipeline looks only
-    inside the table's zones. White balance off: the pipeline hands over one zone at a time, and a zone
-    holding only backs on coloured cloth has no white to judge the light by; the pipeline evens the
-    light out itself, judged over all its zones (vision.colour.RoomLight). int8: the int8 copies
-    (detector_live_int8.onnx and the readers'), as Detector's int8."""
+    further at 320 px, where they find more dice: models/TRAINING.md, step 23). A folder without one uses
+    its detector.onnx for both. Markers off: the pipeline looks only inside the table's zones. White
+    balance off: the pipeline hands over one zone at a time, and a zone holding only backs on coloured
+    cloth has no white to judge the light by; the pipeline evens the light out itself, judged over all its
+    zones (vision.colour.RoomLight). int8: the int8 copies (detector_live_int8.onnx and the readers'), as
+    Detector's int8."""
     path = Path(weights) if weights is not None else DEFAULT_WEIGHTS
     if path.suffix not in WEIGHT_SUFFIXES and (path / LIVE_DETECTOR_FILE).is_file():
         path = path / LIVE_DETECTOR_FILE

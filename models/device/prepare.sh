@@ -10,8 +10,8 @@
 #   and 5.4 MB, which with the int8 readers no longer fit): the detectors train at 480 px or less, and
 #   ultralytics makes every image that size when it loads it, so they lose nothing they would use.
 # In step 35's session the tool refused a tree and carry of 66.0 MB, under the 67.1 of 64 MiB, that took
-# 69.5 MB of disk in whole 4 KiB blocks (the carry's 1231 small files 3 MB more than their bytes): it
-# counts the disk, and so does the check below. The whole tree and the carry are over it, so a call goes
+# 69.5 MB of disk in whole 4 KiB blocks (the carry's 1231 small files 3 MB more than their bytes), the
+# likeliest count behind it (the tool does not say), so the check below counts blocks. The whole tree and the carry are over it, so a call goes
 # with the ONNX weights and sample videos set aside (models/device/set_aside.sh, before and after). It
 # stops, naming the sizes, when the tree so lightened and the carry together are over the 64 MiB.
 #
@@ -59,10 +59,10 @@ for photo in Path(".devcarry/realw/images").glob("*/*.jpg"):
     cv2.imwrite(str(photo), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
 PY
 du -sh "$carry"
-# the disk each file takes, in whole blocks, as the device tool counts it
+# the disk each file takes, in whole blocks (see above)
 bytes_of() { python3 -c 'import os, sys; print(sum(os.stat(f).st_blocks * 512 for f in sys.stdin.read().split("\0") if os.path.isfile(f)))'; }
 # what a device call takes along besides the carry: the tracked tree, less what set_aside.sh moves out
-tracked=$(git ls-files -z | grep -zv -e '^models/weights/.*\.onnx$' -e '^pelituomari/samples/.*\.mp4$' | bytes_of)
+tracked=$(git ls-files -z | grep -zvxF -f <(models/device/set_aside.sh --list) | bytes_of)
 carried=$(find "$carry" -type f -print0 | bytes_of)
 limit=$((64 * 1024 * 1024))
 if [ $((tracked + carried)) -gt "$limit" ]; then

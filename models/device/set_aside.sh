@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Move out of the working tree, for a device call, the tracked files no script in models/device/ reads
 # there (the ONNX weights and the sample videos, 36 MB), and back after it. Why: the call takes at most
-# 64 MiB of tree and carry, counted in whole blocks of disk, and the tree (54 MB so) and .devcarry (13 MB)
+# 64 MiB of tree and carry, counted, it seems, in whole blocks of disk, and the tree (54 MB so) and .devcarry (13 MB)
 # together are over it. They wait in the git-ignored runs/set_aside/, moved, not deleted, so uncommitted
 # weights are not lost.
 #
 #   models/device/set_aside.sh          before the call
 #   models/device/set_aside.sh --back   after it
+#   models/device/set_aside.sh --list   what it would move (prepare.sh leaves these out of its count)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 aside=runs/set_aside
+if [ "${1:-}" = "--list" ]; then
+    ls -1 models/weights/*.onnx pelituomari/samples/*.mp4
+    exit 0
+fi
 if [ "${1:-}" = "--back" ]; then
     mv "$aside"/weights/*.onnx models/weights/ && mv "$aside"/samples/*.mp4 pelituomari/samples/ && rmdir "$aside"/weights "$aside"/samples "$aside"
     echo "the ONNX weights and sample videos are back"

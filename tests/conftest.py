@@ -1,0 +1,23 @@
+"""Fixtures more than one test file needs."""
+
+import shutil
+
+import pytest
+
+from vision.detector import DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE
+
+
+@pytest.fixture
+def unsized_live_weights(tmp_path):
+    """A weights folder whose live detector takes inputs of any size but has lost the size and stride it was
+    trained at (ultralytics' metadata), beside the shipped readers."""
+    import onnx
+
+    weights = tmp_path / "weights"
+    weights.mkdir()
+    for f in DEFAULT_WEIGHTS.glob("*_classifier.onnx"):
+        shutil.copy(f, weights / f.name)
+    model = onnx.load(str(DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE))
+    del model.metadata_props[:]
+    onnx.save(model, str(weights / LIVE_DETECTOR_FILE))
+    return weights
