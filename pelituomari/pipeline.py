@@ -192,17 +192,21 @@ class Pipeline:
                 self.on_notice(notice)
 
     def _detect(self, region: Region, top: np.ndarray) -> list[Seen]:
+        """What the detector finds centred in the region's zones, on the table (mm). A neighbour's card
+        seen in the margin is its own region's, and is not read here (Detector.detect's where)."""
         x0, y0 = region.rect[:2]
         zones = [self.calibration.zones[z] for z in region.zones]
+
+        def on_table(u: float, v: float) -> tuple[float, float]:
+            return x0 + u / region.px_per_mm, y0 + v / region.px_per_mm
+
         out = []
-        for d in self.detector.detect(top):
+        for d in self.detector.detect(top, where=lambda u, v: any(z.contains(*on_table(u, v)) for z in zones)):
             if getattr(d, "corners", None):  # an oriented box: its corners' mean is the true centre
                 u, v = np.mean(d.corners, axis=0)
             else:
                 u, v = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
-            x, y = x0 + u / region.px_per_mm, y0 + v / region.px_per_mm
-            if any(z.contains(x, y) for z in zones):  # a neighbour's card seen in the margin is its region's
-                out.append(Seen(d.kind, x, y, d.card, d.die, d.confidence))
+            out.append(Seen(d.kind, *on_table(u, v), d.card, d.die, d.confidence))
         return one_per_object(out)
 
     def run(self, source: FrameSource, max_frames: int | None = None) -> RunResult:

@@ -171,6 +171,23 @@ def test_a_box_centred_on_a_calibration_marker_or_its_quiet_zone_is_dropped():
     assert _off_markers([0, 1, 2, 3], rects, {}) == [0, 1, 2, 3]
 
 
+def test_boxes_centred_where_asked_are_the_only_ones_read(table_scene, monkeypatch):
+    """where: the left half of the scene. Its objects (the Qh and the back) come out as the whole scene's
+    do; the 7c, the As and the die are left out before any reader sees them."""
+    image, truth = table_scene
+    everything = Detector().detect(image)
+    detector = Detector()
+    batches = []
+    run = detector._run
+    monkeypatch.setattr(detector, "_run", lambda reader, batch: batches.append((reader, len(batch))) or run(reader, batch))
+    left = detector.detect(image, where=lambda x, y: x < 320)
+    assert [(d.kind, d.card) for d in left] == [("card", "Qh"), ("card_back", None)]
+    assert left == [d for d in everything if d.kind == "card_back" or d.card == "Qh"]
+    # two boxes at two card ends; one face-up card at two ends and three crop scales, its four corners at
+    # three; no die read
+    assert batches == [("side", 2 * 2), ("card", 2 * 3), ("corner", 4 * 3)]
+
+
 def test_the_tables_own_markers_are_not_cards_or_dice(table_scene):
     """A printed corner marker beside the cards: the live pipeline's 320 px detector takes it for
     something (without the marker check); with the check, and with `detect`'s detector, only the real

@@ -38,19 +38,19 @@ class Box:
 
 
 class ColourDetector:
-    """Blue blobs are card backs, red blobs the 5h; counts its calls."""
+    """Blue blobs are card backs, red blobs the 5h, where their centre passes `where`; counts its calls."""
 
     def __init__(self):
         self.calls = 0
 
-    def detect(self, image):
+    def detect(self, image, where=None):
         self.calls += 1
         out = []
         for kind, card, lo, hi in (("card_back", None, (150, 0, 0), (255, 90, 90)), ("card", "5h", (0, 0, 150), (90, 90, 255))):
             mask = cv2.inRange(image, lo, hi)
             for c in cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
                 x, y, w, h = cv2.boundingRect(c)
-                if w * h > 100:
+                if w * h > 100 and (where is None or where(x + w / 2, y + h / 2)):
                     out.append(Box(kind, (x, y, x + w, y + h), card=card))
         return out
 
@@ -115,7 +115,7 @@ class WhiteMeter:
     def __init__(self):
         self.whites = []
 
-    def detect(self, image):
+    def detect(self, image, where=None):
         flat = image.reshape(-1, 3).astype(int)
         self.whites.append(tuple(flat[flat.sum(1).argmax()]))
         return []

@@ -17,6 +17,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -386,7 +387,10 @@ class Detector:
                 surest[i] = j
         return p[[surest[i] for i in range(len(rects))]]
 
-    def detect(self, image_bgr: np.ndarray) -> list[Detection]:
+    def detect(self, image_bgr: np.ndarray, where: Callable[[float, float], bool] | None = None) -> list[Detection]:
+        """Every card, back and die in the image, each card and die read. where: a test of a box's centre
+        (x, y in the image's pixels); a box that fails it is left out before anything reads it (the live
+        pipeline looks at its zones with a card's margin around them, and reads only what lies in them)."""
         if not isinstance(image_bgr, np.ndarray) or image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.size == 0:
             raise ValueError(f"detect() needs an H x W x 3 BGR image, got {getattr(image_bgr, 'shape', type(image_bgr))}")
         image = np.ascontiguousarray(image_bgr, dtype=np.uint8)
@@ -394,9 +398,12 @@ class Detector:
             image = white_balanced(image)
         h, w = image.shape[:2]
         rects, scores, kinds = self.oriented_boxes(image)
+        keep = list(range(len(rects)))
+        if where is not None:
+            keep = [i for i in keep if where(*map(float, rects[i][0]))]
         if self.markers:
-            keep = _off_markers(list(range(len(rects))), rects, detect_markers(image))
-            rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
+            keep = _off_markers(keep, rects, detect_markers(image))
+        rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
         kinds = self._sides(image, rects, kinds)
         cards = [i for i, k in enumerate(kinds) if k == "card"]
         dice = [i for i, k in enumerate(kinds) if k == "die"]
