@@ -227,9 +227,22 @@ def with_an_index_in_sight(truth: list[dict], hidden: list, index_seen: list[flo
     return [t for t, n in zip(truth, named) if n], hidden + [t["box"] for t, n in zip(truth, named) if not n]
 
 
+def cpu_name(cpuinfo: Path = Path("/proc/cpuinfo")) -> str:
+    """The CPU's model as Linux names it ("AMD EPYC", "Intel(R) Xeon(R) ..."), else its architecture: the
+    sessions' machines differ, and a time means little without the chip it was taken on."""
+    try:
+        for line in cpuinfo.read_text(encoding="utf-8", errors="replace").splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() == "model name" and value.strip():
+                return f"{value.strip()} ({platform.machine()})"
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
 def machine() -> str:
     """This CPU and its core count, for a results file."""
-    return f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    return f"{cpu_name()}, {os.cpu_count()} cores"
 
 
 def validation_scenes(n, seed, cache_root, kind=None, camera: Camera = CAMERA, decks: list[str] | None = None):

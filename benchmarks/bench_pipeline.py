@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_detect import cpu_name  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
 from pelituomari.commands.run import sample_paths  # noqa: E402
 from pelituomari.game import referee_for  # noqa: E402
@@ -152,7 +153,7 @@ def main() -> int:
         "what": "whole chain on the Kiketti sample video: decode, rectify zone regions, detect, track, store, referee",
         "video": str(video.relative_to(ROOT)), "resolution": "1280x720", "video_fps": 15,
         "detector": detector.detector_file.name,
-        "machine": {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count(),
+        "machine": {"cpu": cpu_name(), "cores": os.cpu_count(),
                     "python": platform.python_version()},
         "throughput_change_gated": gated, "throughput_every_region_every_frame": ungated,
         "latency_first_sighting_to_ruling": {k: v for k, v in lat.items() if k != "per_event"},

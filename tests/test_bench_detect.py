@@ -414,3 +414,12 @@ def test_conditions_without_synthetic_scenes_are_refused_before_any_model_loads(
     with pytest.raises(SystemExit):
         bench_detect.main(["--synthetic", "0", "--conditions"])
     assert "--conditions scores the --synthetic scenes under other conditions" in capsys.readouterr().err
+
+
+def test_the_cpu_is_named_as_linux_names_it_else_by_its_architecture(tmp_path):
+    import platform
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\n"
+                    "processor\t: 1\nmodel name\t: Intel(R) Xeon(R) CPU @ 2.20GHz\n")
+    assert bench_detect.cpu_name(info) == f"Intel(R) Xeon(R) CPU @ 2.20GHz ({platform.machine()})"
+    assert bench_detect.cpu_name(tmp_path / "absent") == (platform.processor() or platform.machine())
