@@ -3,11 +3,11 @@
 The detector never sees the raw camera frame.  Each *region* (a group of neighbouring zones and
 a card's margin around them) is warped straight from the camera frame to a top-down image at
 ``px_per_mm`` in one remap, so a card has the same size and shape wherever it lies and the
-detector spends its pixels on the table, not on the floor.  A region whose image has not changed
-since it was last looked at keeps its detections: a still table costs almost nothing.  The room's
-light is followed over all regions together (vision.colour.RoomLight) and evened out in what the
-detector is handed; the change test looks at the camera's own pixels, so the light settling does
-not count as the table changing.  A region the camera keeps showing over-exposed, or a picture
+detector spends its pixels on the table, not on the floor.  A region whose zones look as they did
+when it was last looked at keeps its detections (what moves in its margin alone is another region's):
+a still table costs almost nothing.  The room's light is followed over all regions together
+(vision.colour.RoomLight) and evened out in what the detector is handed; the change test looks at
+the camera's own pixels, so the light settling does not count as the table changing.  A region the camera keeps showing over-exposed, or a picture
 kept too dark, is reported (on_notice): neither can be evened out, and cards and dice go unseen or
 misread.  Where glare clips the picture white, a card or die the detector no longer finds is taken
 to be still there (vision.colour.Glare, minded by the tracker), not gone: a lamp's reflection
@@ -36,6 +36,7 @@ from vision.colour import CameraExposure, Glare, Notice, RoomLight, clipped_mask
 from vision.tracking import SAME_OBJECT_MM, Seen, Tracker
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
+CHANGE_SCALE = 0.125  # the change test compares each region's image at an eighth of its size
 
 
 @dataclass
@@ -48,6 +49,7 @@ class Region:
     px_per_mm: float
     maps: tuple[np.ndarray, np.ndarray] | None = None
     reference: np.ndarray | None = None  # small grey image when last looked at
+    watched: np.ndarray | None = None  # which of its pixels show the zones (the change test's, not the margin's)
     age: int = 0  # frames since then
     seen: list[Seen] = field(default_factory=list)
 
@@ -159,7 +161,7 @@ class Pipeline:
         return event, rulings
 
     def look(self, image: np.ndarray) -> list[Seen]:
-        """Detections of every region, re-detected where the image changed, where a face-up card
+        """Detections of every region, re-detected where the image of its zones changed, where a face-up card
         was left unread (the next frame's noise and light may read it), and every
         ``refresh_frames`` frames anyway, so one misread of a still card does not stand."""
         seen = []
@@ -174,16 +176,32 @@ class Pipeline:
         self._tell(self.exposure.look({r.name: share for r, share in zip(self.regions, shares)},
                                       None if self.light is None else self.light.white))
         for region, top in zip(self.regions, tops):
-            small = cv2.resize(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY), None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
+            small = cv2.resize(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY), None, fx=CHANGE_SCALE, fy=CHANGE_SCALE,
+                               interpolation=cv2.INTER_AREA)
             region.age += 1
             unread = any(s.kind == "card" and s.card is None for s in region.seen)
+            if region.watched is None:
+                region.watched = self._watched(region, small.shape)
             if (region.reference is None or region.age >= self.refresh_frames or unread
-                    or np.abs(small.astype(np.int16) - region.reference).max() > self.change_threshold):
+                    or np.abs(small.astype(np.int16) - region.reference)[region.watched].max(initial=0) > self.change_threshold):
                 region.reference, region.age = small.astype(np.int16), 0
                 region.seen = self._detect(region, top if self.light is None else self.light.apply(top))
                 self.result.detector_calls += 1
             seen += region.seen
         return seen
+
+    def _watched(self, region: Region, shape: tuple[int, int]) -> np.ndarray:
+        """Which pixels of a region's small image (the change test's, CHANGE_SCALE of its size) show any part
+        of its zones: a change in the margin alone cannot change what is centred in them, and is not looked at."""
+        rows, cols = shape
+        step = 1 / (CHANGE_SCALE * region.px_per_mm)  # mm a pixel
+        x0, y0 = region.rect[:2]
+        xs = x0 + np.arange(cols) * step
+        ys = y0 + np.arange(rows) * step
+        mask = np.zeros(shape, bool)
+        for z in (self.calibration.zones[n] for n in region.zones):
+            mask |= ((xs + step > z.x0) & (xs < z.x1))[None, :] & ((ys + step > z.y0) & (ys < z.y1))[:, None]
+        return mask
 
     def _tell(self, notices: list[Notice]) -> None:
         for notice in notices:
