@@ -185,7 +185,8 @@ def _log_name(recipe: Recipe) -> str:
 
 def _run(recipe: Recipe, real_dice: Path, logs: Path, cwd: Path) -> tuple[int, float]:
     """One recipe's command, its output to its log: its exit status and the minutes it took."""
-    print(f"{time.strftime('%H:%M:%S')} {recipe.results} ...", flush=True)
+    # one write, line and newline together: two lanes starting at once printed "a ...b ..." then two newlines
+    print(f"{time.strftime('%H:%M:%S')} {recipe.results} ...\n", end="", flush=True)
     start = time.monotonic()
     with (logs / _log_name(recipe)).open("w") as out:
         code = subprocess.call(recipe.argv(real_dice), cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
