@@ -7,12 +7,13 @@ detector spends its pixels on the table, not on the floor.  A region whose zones
 when it was last looked at keeps its detections (what moves in its margin alone is another region's):
 a still table costs almost nothing.  The room's light is followed over all regions together
 (vision.colour.RoomLight) and evened out in what the detector is handed; the change test looks at
-the camera's own pixels, so the light settling does not count as the table changing.  A region the camera keeps showing over-exposed, or a picture
-kept too dark, is reported (on_notice): neither can be evened out, and cards and dice go unseen or
-misread.  Where glare clips the picture white, a card or die the detector no longer finds is taken
-to be still there (vision.colour.Glare, minded by the tracker), not gone: a lamp's reflection
-sliding over a seat would otherwise book a card leaving it.  A reflection that stays on the die is
-reported too (it hides the face of every roll that lands under it).
+the camera's own pixels, so the light settling does not count as the table changing.  A region the
+camera keeps showing over-exposed, or a picture kept too dark, is reported (on_notice): neither can
+be evened out, and cards and dice go unseen or misread.  Where glare clips the picture white, a
+card or die the detector no longer finds is taken to be still there (vision.colour.Glare, minded by
+the tracker), not gone: a lamp's reflection sliding over a seat would otherwise book a card leaving
+it.  A reflection that stays on the die is reported too (it hides the face of every roll that lands
+under it).
 
 Every event is stored (SQLite, one transaction each) before the referee rules on it, so a crash
 or a dead camera loses nothing that was already seen.
@@ -182,8 +183,9 @@ class Pipeline:
             unread = any(s.kind == "card" and s.card is None for s in region.seen)
             if region.watched is None:
                 region.watched = self._watched(region, small.shape)
-            if (region.reference is None or region.age >= self.refresh_frames or unread
-                    or np.abs(small.astype(np.int16) - region.reference)[region.watched].max(initial=0) > self.change_threshold):
+            changed = (region.reference is None or np.abs(small.astype(np.int16) - region.reference)[region.watched]
+                       .max(initial=0) > self.change_threshold)
+            if changed or region.age >= self.refresh_frames or unread:
                 region.reference, region.age = small.astype(np.int16), 0
                 region.seen = self._detect(region, top if self.light is None else self.light.apply(top))
                 self.result.detector_calls += 1
