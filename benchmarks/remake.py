@@ -13,11 +13,12 @@ made from other float weights than those shipped (models.quantize's record): qua
 Without names it remakes the stale files; named ones (`detect.json`) are remade whatever they are.
 The timing-only files (what the weights say does not change their speed) are remade only when named.
 Files that time anything run one after another and alone, as timings must; then the files that only
-count run --lanes at a time (each keeps about one core busy: side by side on this 2-core CPU two took
+count run --lanes at a time (each keeps about one core busy: side by side on a 2-core Xeon two took
 9.2 and 15.4 minutes against 8.4 and 15.9 alone; the two light files side by side 61 and 55 minutes
-against 54 and 53). Each is logged to LOGS/NAME.log and recorded in made_with.json as it succeeds; a failure starts
-nothing more, lets what runs beside it finish, and stops the run naming its log. --dry-run prints the
-plan (commands and the minutes each took last time) and runs nothing.
+against 54 and 53; on a 2-core AMD EPYC, through --lanes 2, 33 and 27). Each is logged to LOGS/NAME.log
+and recorded in made_with.json as it succeeds; a failure starts nothing more, lets what runs beside it
+finish, and stops the run naming its log. --dry-run prints the plan (commands and the minutes each took
+last time) and runs nothing.
 """
 
 from __future__ import annotations
