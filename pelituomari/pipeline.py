@@ -196,13 +196,13 @@ class Pipeline:
         """Which pixels of a region's small image (the change test's, CHANGE_SCALE of its size) show any part
         of its zones: a change in the margin alone cannot change what is centred in them, and is not looked at."""
         rows, cols = shape
-        step = 1 / (CHANGE_SCALE * region.px_per_mm)  # mm a pixel
+        full_rows, full_cols = region.maps[0].shape
+        dx, dy = full_cols / cols / region.px_per_mm, full_rows / rows / region.px_per_mm  # mm a pixel: about 8 / px_per_mm
         x0, y0 = region.rect[:2]
-        xs = x0 + np.arange(cols) * step
-        ys = y0 + np.arange(rows) * step
+        xs, ys = x0 + np.arange(cols) * dx, y0 + np.arange(rows) * dy
         mask = np.zeros(shape, bool)
         for z in (self.calibration.zones[n] for n in region.zones):
-            mask |= ((xs + step > z.x0) & (xs < z.x1))[None, :] & ((ys + step > z.y0) & (ys < z.y1))[:, None]
+            mask |= ((xs + dx > z.x0) & (xs < z.x1))[None, :] & ((ys + dy > z.y0) & (ys < z.y1))[:, None]
         return mask
 
     def _tell(self, notices: list[Notice]) -> None:
