@@ -197,7 +197,7 @@ class Pipeline:
         of its zones: a change in the margin alone cannot change what is centred in them, and is not looked at."""
         rows, cols = shape
         full_rows, full_cols = region.maps[0].shape
-        dx, dy = full_cols / cols / region.px_per_mm, full_rows / rows / region.px_per_mm  # mm a pixel: about 8 / px_per_mm
+        dx, dy = full_cols / cols / region.px_per_mm, full_rows / rows / region.px_per_mm  # mm a small pixel
         x0, y0 = region.rect[:2]
         xs, ys = x0 + np.arange(cols) * dx, y0 + np.arange(rows) * dy
         mask = np.zeros(shape, bool)
