@@ -49,8 +49,8 @@ class Region:
     zones: tuple[str, ...]
     px_per_mm: float
     maps: tuple[np.ndarray, np.ndarray] | None = None
+    watched: np.ndarray | None = None  # which pixels of its small image show the zones (zone_pixels)
     reference: np.ndarray | None = None  # small grey image when last looked at
-    watched: np.ndarray | None = None  # which of its pixels show the zones (the change test's, not the margin's)
     age: int = 0  # frames since then
     seen: list[Seen] = field(default_factory=list)
 
@@ -66,8 +66,26 @@ def regions_for(calibration: TableCalibration, groups: list[tuple[str, ...]], px
         rect = (max(0.0, min(z.x0 for z in zs) - CARD_MARGIN_MM), max(0.0, min(z.y0 for z in zs) - CARD_MARGIN_MM),
                 min(w, max(z.x1 for z in zs) + CARD_MARGIN_MM), min(h, max(z.y1 for z in zs) + CARD_MARGIN_MM))
         scale = die_px_per_mm if group == ("dome",) else px_per_mm
-        out.append(Region("+".join(group), rect, tuple(group), scale, calibration.rectify_maps(scale, rect)))
+        maps = calibration.rectify_maps(scale, rect)
+        out.append(Region("+".join(group), rect, tuple(group), scale, maps, zone_pixels(rect, zs, scale, maps[0].shape)))
     return out
+
+
+def shrunk(image: np.ndarray) -> np.ndarray:
+    """A region's image at CHANGE_SCALE of its size, as the change test compares it."""
+    return cv2.resize(image, None, fx=CHANGE_SCALE, fy=CHANGE_SCALE, interpolation=cv2.INTER_AREA)
+
+
+def zone_pixels(rect, zones, px_per_mm: float, shape: tuple[int, int]) -> np.ndarray:
+    """Which pixels of the shrunk image of a region (rect, mm; shape: its top-down image's) show any part of
+    its zones: a change in the margin alone cannot change what is centred in them, and is not looked at."""
+    rows, cols = shrunk(np.zeros(shape, np.uint8)).shape
+    dx, dy = shape[1] / cols / px_per_mm, shape[0] / rows / px_per_mm  # mm a shrunk pixel
+    xs, ys = rect[0] + np.arange(cols) * dx, rect[1] + np.arange(rows) * dy
+    mask = np.zeros((rows, cols), bool)
+    for z in zones:
+        mask |= ((xs + dx > z.x0) & (xs < z.x1))[None, :] & ((ys + dy > z.y0) & (ys < z.y1))[:, None]
+    return mask
 
 
 def zone_groups(zones, game: str) -> list[tuple[str, ...]]:
@@ -177,12 +195,9 @@ class Pipeline:
         self._tell(self.exposure.look({r.name: share for r, share in zip(self.regions, shares)},
                                       None if self.light is None else self.light.white))
         for region, top in zip(self.regions, tops):
-            small = cv2.resize(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY), None, fx=CHANGE_SCALE, fy=CHANGE_SCALE,
-                               interpolation=cv2.INTER_AREA)
+            small = shrunk(cv2.cvtColor(top, cv2.COLOR_BGR2GRAY))
             region.age += 1
             unread = any(s.kind == "card" and s.card is None for s in region.seen)
-            if region.watched is None:
-                region.watched = self._watched(region, small.shape)
             changed = (region.reference is None or np.abs(small.astype(np.int16) - region.reference)[region.watched]
                        .max(initial=0) > self.change_threshold)
             if changed or region.age >= self.refresh_frames or unread:
@@ -191,19 +206,6 @@ class Pipeline:
                 self.result.detector_calls += 1
             seen += region.seen
         return seen
-
-    def _watched(self, region: Region, shape: tuple[int, int]) -> np.ndarray:
-        """Which pixels of a region's small image (the change test's, CHANGE_SCALE of its size) show any part
-        of its zones: a change in the margin alone cannot change what is centred in them, and is not looked at."""
-        rows, cols = shape
-        full_rows, full_cols = region.maps[0].shape
-        dx, dy = full_cols / cols / region.px_per_mm, full_rows / rows / region.px_per_mm  # mm a small pixel
-        x0, y0 = region.rect[:2]
-        xs, ys = x0 + np.arange(cols) * dx, y0 + np.arange(rows) * dy
-        mask = np.zeros(shape, bool)
-        for z in (self.calibration.zones[n] for n in region.zones):
-            mask |= ((xs + dx > z.x0) & (xs < z.x1))[None, :] & ((ys + dy > z.y0) & (ys < z.y1))[:, None]
-        return mask
 
     def _tell(self, notices: list[Notice]) -> None:
         for notice in notices:

@@ -171,12 +171,11 @@ def test_a_box_centred_on_a_calibration_marker_or_its_quiet_zone_is_dropped():
     assert _off_markers([0, 1, 2, 3], rects, {}) == [0, 1, 2, 3]
 
 
-def test_boxes_centred_where_asked_are_the_only_ones_read(table_scene, monkeypatch):
+def test_boxes_centred_where_asked_are_the_only_ones_read(detector, table_scene, monkeypatch):
     """where: the left half of the scene. Its objects (the Qh and the back) come out as the whole scene's
     do; the 7c, the As and the die are left out before any reader sees them."""
     image, truth = table_scene
-    everything = Detector().detect(image)
-    detector = Detector()
+    everything = detector.detect(image)
     batches = []
     run = detector._run
     monkeypatch.setattr(detector, "_run", lambda reader, batch: batches.append((reader, len(batch))) or run(reader, batch))

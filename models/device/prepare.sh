@@ -11,9 +11,10 @@
 #   ultralytics makes every image that size when it loads it, so they lose nothing they would use.
 # In step 35's session the tool refused a tree and carry of 66.0 MB, under the 67.1 of 64 MiB, that took
 # 69.5 MB of disk in whole 4 KiB blocks (the carry's 1231 small files 3 MB more than their bytes), the
-# likeliest count behind it (the tool does not say), so the check below counts blocks. The whole tree and the carry are over it, so a call goes
-# with the ONNX weights and sample videos set aside (models/device/set_aside.sh, before and after). It
-# stops, naming the sizes, when the tree so lightened and the carry together are over the 64 MiB.
+# likeliest count behind it (the tool does not say), so the check below counts blocks. The whole tree
+# and the carry are over it, so a call goes with the ONNX weights and sample videos set aside
+# (models/device/set_aside.sh, before and after). It stops, naming the sizes, when the tree so
+# lightened and the carry together are over the 64 MiB.
 #
 #   models/device/prepare.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 set -euo pipefail
