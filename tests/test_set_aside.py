@@ -40,3 +40,40 @@ def test_sets_aside_the_onnx_weights_and_videos_and_brings_them_back(tmp_path):
     subprocess.run([*script, "--back"], check=True, capture_output=True)
     assert tree(tmp_path) == before
     assert not (tmp_path / "runs" / "set_aside").exists()
+
+
+def set_up(root: Path) -> list[str]:
+    (root / "models" / "device").mkdir(parents=True)
+    shutil.copy(SCRIPT, root / "models" / "device" / "set_aside.sh")
+    (root / "models" / "weights").mkdir()
+    (root / "pelituomari" / "samples").mkdir(parents=True)
+    (root / "models" / "weights" / "detector.onnx").write_bytes(b"old")
+    (root / "pelituomari" / "samples" / "kimble_table.mp4").write_bytes(b"video")
+    return ["bash", str(root / "models" / "device" / "set_aside.sh")]
+
+
+def test_back_with_nothing_set_aside_says_so(tmp_path):
+    script = set_up(tmp_path)
+    before = tree(tmp_path)
+    back = subprocess.run([*script, "--back"], capture_output=True, text=True)
+    assert back.returncode == 1
+    assert back.stderr == "nothing is set aside: runs/set_aside/ does not exist, so the files are where they were\n"
+    assert tree(tmp_path) == before
+
+
+def test_back_overwrites_no_file_made_since(tmp_path):
+    script = set_up(tmp_path)
+    subprocess.run(script, check=True, capture_output=True)
+    (tmp_path / "models" / "weights" / "detector.onnx").write_bytes(b"fetched from the call")
+    before = tree(tmp_path)
+    back = subprocess.run([*script, "--back"], capture_output=True, text=True)
+    assert back.returncode == 1
+    assert back.stderr == ("models/weights/detector.onnx exists and so does its copy set aside, "
+                           "runs/set_aside/weights/detector.onnx: keep one, then run --back again\n")
+    assert tree(tmp_path) == before                 # nothing moved, not even the videos
+
+    (tmp_path / "runs" / "set_aside" / "weights" / "detector.onnx").unlink()   # keep the new one
+    subprocess.run([*script, "--back"], check=True, capture_output=True)
+    assert (tmp_path / "models" / "weights" / "detector.onnx").read_bytes() == b"fetched from the call"
+    assert (tmp_path / "pelituomari" / "samples" / "kimble_table.mp4").read_bytes() == b"video"
+    assert not (tmp_path / "runs" / "set_aside").exists()

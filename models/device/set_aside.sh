@@ -16,7 +16,25 @@ if [ "${1:-}" = "--list" ]; then
     exit 0
 fi
 if [ "${1:-}" = "--back" ]; then
-    mv "$aside"/weights/*.onnx models/weights/ && mv "$aside"/samples/*.mp4 pelituomari/samples/ && rmdir "$aside"/weights "$aside"/samples "$aside"
+    if [ ! -d "$aside" ]; then
+        echo "nothing is set aside: $aside/ does not exist, so the files are where they were" >&2
+        exit 1
+    fi
+    shopt -s nullglob
+    set_aside=("$aside"/weights/*.onnx "$aside"/samples/*.mp4)
+    home() { case "$1" in *.onnx) echo models/weights ;; *) echo pelituomari/samples ;; esac; }
+    # A file made since (weights fetched from the call) may be newer than its copy set aside: keep both.
+    clash=0
+    for f in "${set_aside[@]}"; do
+        to="$(home "$f")/$(basename "$f")"
+        if [ -e "$to" ]; then
+            echo "$to exists and so does its copy set aside, $f: keep one, then run --back again" >&2
+            clash=1
+        fi
+    done
+    [ "$clash" = 0 ] || exit 1
+    for f in "${set_aside[@]}"; do mv "$f" "$(home "$f")/"; done
+    rmdir "$aside"/weights "$aside"/samples "$aside"
     echo "the ONNX weights and sample videos are back"
     exit 0
 fi
