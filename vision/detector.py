@@ -258,7 +258,7 @@ class Detector:
         h, w = image.shape[:2]
         s = self.imgsz
         r = min(s / h, s / w)
-        nw, nh = int(round(w * r)), int(round(h * r))
+        nw, nh = max(1, int(round(w * r))), max(1, int(round(h * r)))   # a side never scaled to nothing
         cw, ch = (s, s) if square or self.stride is None else (-(-nw // self.stride) * self.stride,
                                                               -(-nh // self.stride) * self.stride)
         px, py = (cw - nw) / 2, (ch - nh) / 2
