@@ -129,3 +129,29 @@ def test_int8_on_the_ultralytics_backend_is_refused(scene_png, capsys):
     assert main(["detect", scene_png, "--int8", "--backend", "ultralytics"]) == 2
     assert capsys.readouterr().err == ("pelituomari detect: int8 runs on the onnx backend only, not 'ultralytics' "
                                        "(detector.pt is in floats)\n")
+
+
+def test_a_damaged_photo_is_named_as_one_and_opencv_adds_nothing(tmp_path, scene_png, capfd):
+    whole = open(scene_png, "rb").read()
+    jpeg = cv2.imencode(".jpg", cv2.imread(scene_png))[1].tobytes()
+    cut_png, cut_jpeg = tmp_path / "cut.png", tmp_path / "cut.jpg"
+    cut_png.write_bytes(whole[:20])                     # OpenCV logs a warning and an error on this one
+    cut_jpeg.write_bytes(jpeg[:len(jpeg) // 2])
+    rc = main(["detect", str(cut_png), str(cut_jpeg), "--json"])
+    out, err = capfd.readouterr()
+    assert (rc, out) == (1, "")
+    assert err.splitlines() == [
+        f"pelituomari detect: {cut_png}: a PNG file that cannot be decoded: cut short or damaged (20 bytes)",
+        f"pelituomari detect: {cut_jpeg}: a JPEG file that cannot be decoded: cut short or damaged ({len(jpeg) // 2} bytes)",
+    ]
+
+
+def test_a_sliver_of_an_image_has_nothing_on_it_and_the_next_is_still_read(tmp_path, scene_png, capsys):
+    tall, wide = tmp_path / "tall.png", tmp_path / "wide.png"
+    cv2.imwrite(str(tall), np.full((3000, 3, 3), 200, np.uint8))    # scaled to 480 px tall it is 0 px wide
+    cv2.imwrite(str(wide), np.full((2, 5000, 3), 200, np.uint8))
+    assert main(["detect", str(tall), str(wide), scene_png, "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines[:2] == [{"image": str(tall), "width": 3, "height": 3000, "detections": []},
+                         {"image": str(wide), "width": 5000, "height": 2, "detections": []}]
+    assert (lines[2]["image"], len(lines[2]["detections"]) > 0) == (scene_png, True)

@@ -51,13 +51,32 @@ def read_image(path: str):
     data = p.read_bytes()
     if not data:
         raise ValueError("empty file")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    log = cv2.utils.logging
+    was = log.getLogLevel()
+    log.setLogLevel(log.LOG_LEVEL_SILENT)   # its warnings on a broken file name no file; the message below does
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    finally:
+        log.setLogLevel(was)
     if image is None and is_heif(data):
         raise ValueError("a HEIC photo, which OpenCV cannot read: convert it to JPEG (`heif-convert IN.heic OUT.jpg`), "
                          "or have the phone save JPEG (iPhone: Settings > Camera > Formats > Most Compatible)")
+    if image is None and image_format(data):
+        raise ValueError(f"a {image_format(data)} file that cannot be decoded: cut short or damaged ({len(data)} bytes)")
     if image is None:
         raise ValueError(f"not a readable image ({len(data)} bytes; expected JPEG, PNG, BMP, TIFF or WebP)")
     return image
+
+
+SIGNATURES = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG", b"II*\x00": "TIFF", b"MM\x00*": "TIFF"}
+
+
+def image_format(data: bytes) -> str | None:
+    """The image format data's first bytes announce (None: none OpenCV reads), to tell a damaged photo
+    from a file that was never one."""
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WebP"
+    return next((name for magic, name in SIGNATURES.items() if data.startswith(magic)), None)
 
 
 HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1")
