@@ -175,7 +175,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> None:
-    from vision.detector import LIVE_DETECTOR_FILE, READERS, WEIGHT_FILES, Detector, WeightsMissing, int8_file, reader_file
+    from vision.detector import (LIVE_DETECTOR_FILE, READERS, WEIGHT_FILES, Detector, WeightsDamaged, WeightsMissing,
+                                 int8_file, reader_file)
     ap = parser()
     a = ap.parse_args(argv)
     if a.scenes < 1:
@@ -188,7 +189,7 @@ def main(argv=None) -> None:
         ap.error(f"no {WEIGHT_FILES['onnx']} or {LIVE_DETECTOR_FILE} in {a.weights}")
     try:
         detectors = [Detector(src) for src in sources]
-    except WeightsMissing as e:
+    except (WeightsMissing, WeightsDamaged) as e:
         ap.error(str(e))
     images = calibration_images(a.scenes, a.cards_cache, camera)
     batches = reader_inputs(sources[0], images)   # before any file is written: all or none

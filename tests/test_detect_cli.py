@@ -2,6 +2,7 @@
 
 import json
 import sys
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -9,6 +10,7 @@ import pytest
 
 from models.synth import render_scene
 from pelituomari.cli import main
+from vision.detector import TRAIN_HINT
 
 
 @pytest.fixture
@@ -155,3 +157,19 @@ def test_a_sliver_of_an_image_has_nothing_on_it_and_the_next_is_still_read(tmp_p
     assert lines[:2] == [{"image": str(tall), "width": 3, "height": 3000, "detections": []},
                          {"image": str(wide), "width": 5000, "height": 2, "detections": []}]
     assert (lines[2]["image"], len(lines[2]["detections"]) > 0) == (scene_png, True)
+
+
+def test_a_damaged_model_file_is_named_and_the_way_back_given(tmp_path, scene_png, capsys):
+    shipped = Path(__file__).resolve().parent.parent / "models" / "weights"
+    weights = tmp_path / "weights"
+    weights.mkdir()
+    for f in shipped.iterdir():
+        (weights / f.name).symlink_to(f)
+    (weights / "corner_classifier.onnx").unlink()
+    (weights / "corner_classifier.onnx").write_bytes((shipped / "corner_classifier.onnx").read_bytes()[:1000])
+    rc = main(["detect", scene_png, "--json", "--weights", str(weights)])
+    out, err = capsys.readouterr()
+    assert (rc, out) == (2, "")
+    assert err == (f"pelituomari detect: {weights / 'corner_classifier.onnx'}: onnxruntime cannot load this model "
+                   f"file (Protobuf parsing failed): it is damaged or not a model; restore the shipped weights "
+                   f"(git checkout -- models/weights) or {TRAIN_HINT}\n")

@@ -47,6 +47,10 @@ class WeightsMissing(FileNotFoundError):
     """A model file is not where the detector expects it."""
 
 
+class WeightsDamaged(ValueError):
+    """A model file is there but onnxruntime cannot load it (cut short, overwritten, not a model)."""
+
+
 class BackendMissing(ImportError):
     """The package a backend runs on is not installed."""
 
@@ -127,7 +131,14 @@ def _session(path: Path, threads: int = 0, spin: bool = False):
     opts.log_severity_level = 3
     opts.intra_op_num_threads = threads
     opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if spin else "0")
-    return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    from onnxruntime.capi.onnxruntime_pybind11_state import Fail, InvalidGraph, InvalidProtobuf, NotImplemented
+    try:
+        return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    except (Fail, InvalidGraph, InvalidProtobuf, NotImplemented) as e:
+        why = str(e).rsplit(":", 1)[-1].strip().rstrip(".")
+        raise WeightsDamaged(f"{path}: onnxruntime cannot load this model file ({why}): it is damaged or not a "
+                             f"model; restore the shipped weights (git checkout -- models/weights) or {TRAIN_HINT}"
+                             ) from None
 
 
 def _intersection(a, b) -> float:
