@@ -27,7 +27,9 @@ def test_json_lines_contract_and_bad_files(tmp_path, scene_png, capsys):
     text = tmp_path / "notes.jpg"
     text.write_text("not a picture\n")
     missing = tmp_path / "missing.png"
-    rc = main(["detect", scene_png, str(empty), str(text), str(missing), scene_png, "--json"])
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    rc = main(["detect", scene_png, str(empty), str(text), str(missing), str(folder), scene_png, "--json"])
     out, err = capsys.readouterr()
     assert rc == 1
     lines = [json.loads(line) for line in out.splitlines()]
@@ -48,6 +50,7 @@ def test_json_lines_contract_and_bad_files(tmp_path, scene_png, capsys):
         f"pelituomari detect: {empty}: empty file",
         f"pelituomari detect: {text}: not a readable image (14 bytes; expected JPEG, PNG, BMP, TIFF or WebP)",
         f"pelituomari detect: {missing}: no such file",
+        f"pelituomari detect: {folder}: a folder, not an image: give its images, e.g. {folder / '*.jpg'}",
     ]
 
 

@@ -46,6 +46,8 @@ def read_image(path: str):
     p = Path(path)
     if not p.exists():
         raise ValueError("no such file")
+    if p.is_dir():
+        raise ValueError(f"a folder, not an image: give its images, e.g. {p / '*.jpg'}")
     if not p.is_file():
         raise ValueError("not a file")
     data = p.read_bytes()
