@@ -11,7 +11,8 @@ out over many lines, as an editor or `jq . labels.jsonl` lays it out, for correc
 {"image": path, "width": w, "height": h, "detections": [...]}, each detection {"kind", "box", "card",
 "die"} ("confidence" is ignored), plus "hidden": true on an object that is there but too covered to
 name or box: a detection of it is neither found nor false. A relative image path is looked for beside
-the labels file, then in the working directory (where `detect` was run).
+the labels file, then in the working directory (where `detect` was run), then by its file name beside
+the labels file.
 """
 
 from __future__ import annotations
@@ -68,14 +69,17 @@ def _object(d, w: int, h: int) -> tuple[dict, bool]:
 
 def _image_path(name: str, labels: Path) -> Path:
     """Where a labelled photo is: as named if absolute, else beside the labels file, else in the working
-    directory; ValueError naming both places where it is in neither."""
+    directory, else by its file name beside the labels (labels kept in the photos' folder, scored from
+    another directory than `detect` ran in); ValueError naming the places where it is in none."""
     p = Path(name)
     if p.is_absolute():
         return p
-    for place in (labels.parent / p, p):
+    places = list(dict.fromkeys((labels.parent / p, p, labels.parent / p.name)))
+    for place in places:
         if place.exists():
             return place
-    raise ValueError(f"no such file beside the labels ({labels.parent / p}) nor in the working directory ({p})")
+    beside = [str(place) for place in places if place != p]
+    raise ValueError(f"no such file beside the labels ({' or '.join(beside)}) nor in the working directory ({p})")
 
 
 def _entries(text: str, labels: Path):

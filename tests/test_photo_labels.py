@@ -66,7 +66,7 @@ def test_labels_laid_out_over_many_lines_for_editing_are_read_and_errors_name_wh
         read_labels(labels)
 
 
-def test_a_relative_image_path_is_looked_for_beside_the_labels_then_where_detect_ran(photos, tmp_path, monkeypatch):
+def test_a_relative_image_path_is_looked_for_beside_the_labels_then_where_detect_ran_then_by_name(photos, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "notes").mkdir()
     labels = write(tmp_path / "notes" / "labels.jsonl", {"image": "photos/a.jpg", "detections": []})
@@ -74,6 +74,9 @@ def test_a_relative_image_path_is_looked_for_beside_the_labels_then_where_detect
     cv2.imwrite(str(tmp_path / "a.jpg"), np.zeros((100, 200, 3), np.uint8))   # an a.jpg where detect ran too
     labels = write(photos / "labels.jsonl", {"image": "a.jpg", "detections": []})
     assert read_labels(labels)[0].path == photos / "a.jpg"                # the one beside the labels
+    monkeypatch.chdir(tmp_path / "notes")        # scored elsewhere: photos/a.jpg is not there, but beside the labels
+    labels = write(photos / "labels.jsonl", {"image": "photos/a.jpg", "detections": []})
+    assert read_labels(labels)[0].path == photos / "a.jpg"
 
 
 @pytest.mark.parametrize("line, message", [
@@ -82,6 +85,9 @@ def test_a_relative_image_path_is_looked_for_beside_the_labels_then_where_detect
     ('{"image": "a.jpg"}', ': expected {"image": path, "detections": [...]} as `pelituomari detect --json` writes'),
     ('{"image": "c.jpg", "detections": []}',
      ": image c.jpg: no such file beside the labels ({photos}/c.jpg) nor in the working directory (c.jpg)"),
+    ('{"image": "photos/c.jpg", "detections": []}',
+     ": image photos/c.jpg: no such file beside the labels ({photos}/photos/c.jpg or {photos}/c.jpg) nor in the "
+     "working directory (photos/c.jpg)"),
     ('{"image": "b.png", "detections": []}', ": {photos}/b.png is labelled already, on line 1"),
     ('{"image": "empty.jpg", "detections": []}', ": image empty.jpg: empty file"),
     ('{"image": "a.jpg", "width": 640, "height": 480, "detections": []}',
