@@ -111,6 +111,10 @@ class RunResult:
     notices: list[Notice] = field(default_factory=list)  # what the camera's exposure keeps from being read
 
 
+class FrameSizeMismatch(SourceError):
+    """Frames of another size than the calibration was made on: its zones would lie elsewhere in them."""
+
+
 class Pipeline:
     """Feed frames (``process``) or a whole source (``run``); events go to the store and referee."""
 
@@ -151,6 +155,12 @@ class Pipeline:
 
     def process(self, frame: Frame) -> list[tuple[Event, list[Ruling]]]:
         """One frame through the chain; returns each new event with the rulings it caused."""
+        h, w = frame.image.shape[:2]
+        if (w, h) != tuple(self.calibration.image_size):
+            cw, ch = self.calibration.image_size
+            raise FrameSizeMismatch(f"its frames are {w}x{h} pixels, but the calibration was made on {cw}x{ch} "
+                                    f"ones, so its zones would lie elsewhere in them: set the camera to {cw}x{ch}, "
+                                    f"or calibrate again from this source (pelituomari calibrate --source ...)")
         out = [self._record(event) for event in self._submitted()]
         seen = self.look(frame.image)
         hidden = self.glare.hides if self.mind_glare else None

@@ -85,3 +85,31 @@ def test_a_live_source_that_dies_says_why_after_its_last_frame():
     with pytest.raises(SourceError, match="camera:9 stopped: OSError: USB device unplugged"):
         source.read()
     source.close()
+
+
+def test_a_camera_is_asked_for_the_size_it_was_calibrated_at(monkeypatch):
+    asked = {}
+
+    class FakeCapture:
+        def __init__(self, index):
+            asked["index"] = index
+
+        def isOpened(self):
+            return True
+
+        def set(self, prop, value):
+            asked[prop] = value
+
+        def get(self, prop):
+            return 30.0
+
+        def read(self):
+            return True, _image(0)
+
+        def release(self):
+            pass
+
+    monkeypatch.setattr(cv2, "VideoCapture", FakeCapture)
+    source = open_source("camera:2", size=(1920, 1080))
+    source.close()
+    assert (asked["index"], asked[cv2.CAP_PROP_FRAME_WIDTH], asked[cv2.CAP_PROP_FRAME_HEIGHT]) == (2, 1920, 1080)

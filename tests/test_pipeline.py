@@ -221,6 +221,23 @@ def test_a_source_that_stalls_or_dies_is_reported_and_its_events_are_kept(tmp_pa
     store.close()
 
 
+def test_frames_of_another_size_than_the_calibration_end_the_run_saying_so(tmp_path):
+    """A camera switched to another mode mid-game (or calibrated at another): its zones would lie elsewhere."""
+    cal, H = _calibration()
+    store = EventStore(tmp_path / "games.db")
+    game_id = store.new_game(START)
+    pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", store=store, game_id=game_id)
+    images = _script(H)[:16] + [cv2.resize(image, (320, 180)) for image in _script(H)[16:]]
+    result = pipeline.run(ScriptedSource(images, SourceError("never reached")))
+    assert result.error == ("its frames are 320x180 pixels, but the calibration was made on 480x270 ones, so its "
+                            "zones would lie elsewhere in them: set the camera to 480x270, or calibrate again "
+                            "from this source (pelituomari calibrate --source ...)")
+    assert result.frames == 16
+    assert [(e.from_zone, e.to_zone, e.t) for e in result.events] == [("stock", "seat1", 0.8)]
+    assert store.events(game_id) == [START, *result.events]
+    store.close()
+
+
 def _camera(images, then):
     """A live camera that gives ``images`` ~25 ms apart, then stalls or dies."""
     frames = iter(images)

@@ -222,12 +222,13 @@ def open_picamera(width: int = 1280, height: int = 720, stall_s: float = 2.0) ->
     return LiveSource(lambda: cam.capture_array("main"), "picamera", stall_s, release=release)
 
 
-def open_source(spec: str, stall_s: float = 2.0) -> FrameSource:
-    """A source from its command-line name: ``camera:N``, ``picamera``, a video file or an image folder."""
+def open_source(spec: str, stall_s: float = 2.0, size: tuple[int, int] = (1280, 720)) -> FrameSource:
+    """A source from its command-line name: ``camera:N``, ``picamera``, a video file or an image folder.
+    A camera is asked for frames of size (width, height): the calibration's, which its zones are in."""
     if m := re.fullmatch(r"camera:(\d+)", spec):
-        return open_camera(int(m.group(1)), stall_s=stall_s)
+        return open_camera(int(m.group(1)), *size, stall_s=stall_s)
     if spec == "picamera":
-        return open_picamera(stall_s=stall_s)
+        return open_picamera(*size, stall_s=stall_s)
     path = Path(spec)
     if path.is_dir():
         return ImageFolderSource(path)

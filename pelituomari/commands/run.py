@@ -106,7 +106,7 @@ def run(args) -> int:
     if args.game == "kiketti" and len(start.players) > seats:
         raise CommandError(f"{len(start.players)} players but {calibration_path} has seat zones for {seats}")
     try:
-        source = open_source(source_spec, stall_s=args.stall)
+        source = open_source(source_spec, stall_s=args.stall, size=calibration.image_size)
     except SourceError as e:
         raise CommandError(str(e)) from None
     try:
