@@ -76,6 +76,14 @@ def test_run_names_what_is_missing(tmp_path, capsys):
     assert "nowhere.mp4: not a camera (camera:N, picamera), a video file or an image folder" in capsys.readouterr().err
 
 
+def test_run_names_players_it_cannot_seat(tmp_path, capsys):
+    for players, why in ((",,", "no names; give them separated by commas, e.g. Aino,Ville"),
+                         ("Aino, Aino", "names must differ, got ['Aino', 'Aino']")):
+        assert main(["run", "--players", players, "--db", str(tmp_path / "g.db")]) == 2
+        assert capsys.readouterr().err == f"pelituomari run: --players {players!r}: {why}\n"
+    assert not (tmp_path / "g.db").exists()
+
+
 def test_calibrate_finds_the_sample_table_and_draws_its_zones(tmp_path, capsys):
     video, shipped, _ = sample_paths("kiketti")
     out = tmp_path / "cal.json"

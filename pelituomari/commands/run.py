@@ -53,11 +53,16 @@ def add_parser(sub) -> None:
 
 
 def _start(args, truth: Path | None, seats: int):
-    from referee.events import GameStarted, read_jsonl
+    from referee.events import EventError, GameStarted, read_jsonl
 
     if args.players:
         players = tuple(p.strip() for p in args.players.split(",") if p.strip())
-        return GameStarted(t=0.0, game=args.game, players=players)
+        if not players:
+            raise CommandError(f"--players {args.players!r}: no names; give them separated by commas, e.g. Aino,Ville")
+        try:
+            return GameStarted(t=0.0, game=args.game, players=players)
+        except EventError as e:
+            raise CommandError(f"--players {args.players!r}: {e.reason}") from None
     if truth is not None:
         start = read_jsonl(truth.read_text(encoding="utf-8").splitlines())[0]
         if isinstance(start, GameStarted):
