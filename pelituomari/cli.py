@@ -6,6 +6,8 @@ import argparse
 import importlib
 import sys
 
+from pelituomari.store import StoreError
+
 # Each module defines add_parser(subparsers), which registers a sub-command whose `func` runs it.
 # Modules keep heavy imports (OpenCV, onnxruntime) inside their run functions so that the CLI
 # starts fast whatever the command.
@@ -28,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args) or 0
-    except CommandError as e:
+    except (CommandError, StoreError) as e:
         print(f"pelituomari {args.command}: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:

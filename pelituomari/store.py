@@ -39,6 +39,10 @@ class StoredGame:
     events: int
 
 
+class StoreError(ValueError):
+    """A file that cannot be opened as an event store: the message names it and what SQLite said."""
+
+
 class EventStore:
     """Games and their events in one SQLite file (``:memory:`` for tests)."""
 
@@ -46,10 +50,19 @@ class EventStore:
         self.path = str(path)
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+        db = None
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as e:
+            if db is not None:
+                db.close()
+            raise StoreError(f"{self.path}: SQLite cannot open it as an event store ({e}); it is left as it was. "
+                             f"A damaged store's games can be recovered with: "
+                             f"sqlite3 {self.path} .recover | sqlite3 recovered.db") from None
+        self._db = db
 
     def close(self) -> None:
         self._db.close()

@@ -6,7 +6,8 @@ import textwrap
 
 import pytest
 
-from pelituomari.store import EventStore
+from pelituomari.cli import main
+from pelituomari.store import EventStore, StoreError
 from referee.events import DieSettled, GameStarted, Undo
 
 START = GameStarted(t=0, game="tally", players=("A", "B"))
@@ -80,3 +81,27 @@ def test_sigkill_while_appending_loses_no_committed_event(tmp_path):
     assert committed == list(range(1, 201))
     assert len(events) - 1 >= 200
     assert events[1:201] == [DieSettled(t=i, value=i % 6 + 1) for i in range(1, 201)]
+
+
+def test_a_file_sqlite_cannot_open_is_named_and_left_as_it_was(tmp_path, capsys):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a store\n")
+    with pytest.raises(StoreError) as e:
+        EventStore(notes)
+    assert str(e.value) == (f"{notes}: SQLite cannot open it as an event store (file is not a database); it is left "
+                            f"as it was. A damaged store's games can be recovered with: "
+                            f"sqlite3 {notes} .recover | sqlite3 recovered.db")
+    assert notes.read_text() == "not a store\n"
+
+    store = tmp_path / "games.db"
+    with EventStore(store) as s:
+        s.new_game(START)
+    data = bytearray(store.read_bytes())
+    data[100:4096] = b"\xff" * 3996                   # the schema's page overwritten
+    store.write_bytes(bytes(data))
+    assert main(["replay", str(store)]) == 2
+    assert capsys.readouterr().err == (f"pelituomari replay: {store}: SQLite cannot open it as an event store "
+                                       f"(database disk image is malformed); it is left as it was. A damaged "
+                                       f"store's games can be recovered with: sqlite3 {store} .recover | "
+                                       f"sqlite3 recovered.db\n")
+    assert store.read_bytes() == bytes(data)
