@@ -56,6 +56,15 @@ def test_play_needs_a_game_start(tmp_path, monkeypatch, capsys):
     assert "line 1: a game begins with a 'game_started' event, got 'card_moved'" in err
 
 
+def test_play_of_a_file_that_is_not_text_says_so_and_stores_nothing(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "game.jsonl"
+    log.write_bytes(b"\xff\xfe" + write_jsonl([START]).encode("utf-16-le"))   # saved as UTF-16 by an editor
+    code, out, err = run_cli(["play", str(log), "--db", str(tmp_path / "g.db")], "", monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err == f"pelituomari play: {log}: not a UTF-8 text log (invalid start byte at byte 0)\n"
+    assert not (tmp_path / "g.db").exists()
+
+
 def test_resume_with_an_empty_store_says_so(tmp_path, monkeypatch, capsys):
     code, out, err = run_cli(["resume", "--db", str(tmp_path / "g.db")], "", monkeypatch, capsys)
     assert code == 2 and "holds no game to resume" in err

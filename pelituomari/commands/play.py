@@ -54,6 +54,8 @@ def open_lines(path: str):
         return iter(open(path, encoding="utf-8").read().splitlines())
     except OSError as e:
         raise CommandError(f"{path}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise CommandError(f"{path}: not a UTF-8 text log ({e.reason} at byte {e.start})") from None
 
 
 def announce(ruling, language: str) -> None:
