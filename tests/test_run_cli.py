@@ -112,6 +112,56 @@ def test_calibrate_from_corners_and_the_marker_sheet(tmp_path, capsys):
     assert cv2.imread(str(tmp_path / "sheet.png")) is not None
 
 
+def test_calibrate_asks_a_camera_for_the_size_given_and_run_for_the_calibrated_one(tmp_path, capsys, monkeypatch):
+    asked = []
+
+    class Camera:
+        """A camera that gives three frames of whatever size it is asked for, then none."""
+
+        def __init__(self, index):
+            self.size, self.frames = {}, 3
+
+        def isOpened(self):
+            return True
+
+        def set(self, prop, value):
+            self.size[prop] = int(value)
+            if prop == cv2.CAP_PROP_FRAME_HEIGHT:
+                asked.append((self.size[cv2.CAP_PROP_FRAME_WIDTH], self.size[cv2.CAP_PROP_FRAME_HEIGHT]))
+
+        def get(self, prop):
+            return 30.0
+
+        def read(self):
+            self.frames -= 1
+            if self.frames < 0:
+                return False, None
+            return True, np.full((self.size[cv2.CAP_PROP_FRAME_HEIGHT], self.size[cv2.CAP_PROP_FRAME_WIDTH], 3), 90,
+                                 np.uint8)
+
+        def release(self):
+            pass
+
+    monkeypatch.setattr(cv2, "VideoCapture", Camera)
+    out = tmp_path / "cal.json"
+    assert main(["calibrate", "--source", "camera:0", "--size", "640x360", "--game", "kimble",
+                 "--corners", "50,25 590,25 590,335 50,335", "--out", str(out)]) == 0
+    assert capsys.readouterr().out == (f"calibration written to {out} (corners, 2 zones, 640x360 frames); "
+                                       f"check the zones in {tmp_path / 'cal.png'}\n")
+    assert TableCalibration.load(out).image_size == (640, 360)
+    assert main(["run", "--game", "kimble", "--source", "camera:0", "--calibration", str(out), "--buttons", "off",
+                 "--db", str(tmp_path / "g.db")]) == 1
+    assert "the frame source failed: camera:0 stopped: the camera returned no image" in capsys.readouterr().err
+    assert asked == [(640, 360), (640, 360)]
+    for size in ("0x720", "12.5x7", "big"):
+        assert main(["calibrate", "--source", "camera:0", "--size", size]) == 2
+    assert capsys.readouterr().err.splitlines()[-3:] == [
+        "pelituomari calibrate: --size must be whole pixels, at least 1, e.g. 1280x720, got '0x720'",
+        "pelituomari calibrate: --size must be whole pixels, at least 1, e.g. 1280x720, got '12.5x7'",
+        "pelituomari calibrate: --size must look like 1280x720, got 'big'",
+    ]
+
+
 def test_run_says_when_the_camera_shows_the_dome_over_exposed(tmp_path, capsys):
     """The Kimble sample's first 20 frames 1.7 times over-exposed (its white board and die clip to one
     white): the player is told which region and what to do, once."""

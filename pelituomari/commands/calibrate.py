@@ -18,6 +18,8 @@ def add_parser(sub) -> None:
     p = sub.add_parser("calibrate", help="calibrate the camera to the table (ArUco markers or four corners)")
     p.add_argument("--source", help="camera:N, picamera, a video file, an image folder or one image file "
                    "(its first frame is used)")
+    p.add_argument("--size", default="1280x720", help="frame size to ask a camera for, WIDTHxHEIGHT (default "
+                   "1280x720); `run` asks it for the size the calibration was made at")
     p.add_argument("--game", choices=("kiketti", "kimble"), default="kiketti", help="which zone layout")
     p.add_argument("--seats", type=int, default=4, help="Kiketti seats, 2-4 (default 4)")
     p.add_argument("--table-mm", help="table width x depth in mm, marker to marker outer corners "
@@ -34,14 +36,16 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _pair(text: str, what: str, sep: str = "x") -> tuple[float, float]:
+def _pair(text: str, what: str, example: str) -> tuple[float, float]:
+    """Two numbers as in example ("900x560", "102,80"), else a CommandError naming the option."""
+    sep = "x" if "x" in example else ","
     m = re.fullmatch(rf"\s*([0-9.]+)\s*{sep}\s*([0-9.]+)\s*", text)
     if not m:
-        raise CommandError(f"{what} must look like 900{sep}560, got {text!r}")
+        raise CommandError(f"{what} must look like {example}, got {text!r}")
     return float(m.group(1)), float(m.group(2))
 
 
-def _first_frame(spec: str):
+def _first_frame(spec: str, size: tuple[int, int]):
     import cv2
 
     from vision.capture import SourceError, open_source
@@ -53,7 +57,7 @@ def _first_frame(spec: str):
             raise CommandError(f"{spec}: not a readable image")
         return image
     try:
-        with open_source(spec) as source:
+        with open_source(spec, size=size) as source:
             frame = source.read()
     except SourceError as e:
         raise CommandError(str(e)) from None
@@ -79,7 +83,7 @@ def run(args) -> int:
     if not args.source:
         raise CommandError("--source is needed (a camera, video or image of the table)")
     default_mm = "640x400" if args.game == "kimble" else "900x560" if args.seats == 2 else "1200x1000"
-    table_mm = _pair(args.table_mm or default_mm, "--table-mm")
+    table_mm = _pair(args.table_mm or default_mm, "--table-mm", "900x560")
     try:
         zones = layout(args.game, table_mm, args.seats)
     except ZoneError as e:
@@ -90,17 +94,20 @@ def run(args) -> int:
         if not folder.is_dir():
             raise CommandError(f"{folder}: no such folder of chessboard photos")
         images = [cv2.imread(str(p)) for p in sorted(folder.iterdir()) if p.suffix.lower() in (".png", ".jpg", ".jpeg")]
-        pattern = tuple(int(v) for v in _pair(args.pattern, "--pattern"))
+        pattern = tuple(int(v) for v in _pair(args.pattern, "--pattern", "9x6"))
         try:
             lens, rms = calibrate_lens([i for i in images if i is not None], pattern, args.square_mm)
         except CalibrationError as e:
             raise CommandError(f"{folder}: {e}") from None
         print(f"lens: {rms:.2f} px reprojection error from {folder}")
-    image = _first_frame(args.source)
+    size = _pair(args.size, "--size", "1280x720")
+    if not all(v >= 1 and v == int(v) for v in size):
+        raise CommandError(f"--size must be whole pixels, at least 1, e.g. 1280x720, got {args.size!r}")
+    image = _first_frame(args.source, (int(size[0]), int(size[1])))
+    h, w = image.shape[:2]
     try:
         if args.corners:
-            corners = [_pair(c, "--corners", ",") for c in args.corners.split()]
-            h, w = image.shape[:2]
+            corners = [_pair(c, "--corners", "102,80") for c in args.corners.split()]
             cal = TableCalibration.from_corners(corners, (w, h), table_mm, zones, lens)
         else:
             cal = TableCalibration.from_markers(image, table_mm, args.marker_mm, zones, lens)
@@ -110,5 +117,6 @@ def run(args) -> int:
     overlay = args.overlay or str(Path(args.out).with_suffix(".png"))
     if not cv2.imwrite(overlay, draw_zones(image, cal)):
         raise CommandError(f"{overlay}: cannot write the image there")
-    print(f"calibration written to {args.out} ({cal.method}, {len(zones)} zones); check the zones in {overlay}")
+    print(f"calibration written to {args.out} ({cal.method}, {len(zones)} zones, {w}x{h} frames); "
+          f"check the zones in {overlay}")
     return 0
