@@ -432,3 +432,30 @@ def test_a_split_index_is_in_sight_only_where_both_its_halves_are():
     assert D.index_in_sight("oxygen-white", (0.0, 0.0, 0.95, 0.9)) == 0.9
     assert D.index_in_sight("standard", (0.2, 0.95, 0.0, 0.0)) == 0.95
     assert D.index_in_sight("dondorf", (0.0, 0.0, 0.0, 0.5)) == 0.5
+
+
+def test_a_font_deck_is_a_procedural_deck_with_its_index_set_in_a_truetype_font():
+    from models.synth.decks import INDEX_FONTS, font_style, procedural_card, procedural_style
+    face, plain = card_image("6s", "font-0"), procedural_card("6s", procedural_style(1000))
+    sc = procedural_style(1000)["index_scale"]
+    ch, cw = int(110 * sc), int(60 * sc) + 20
+    corners = np.zeros((CARD_H, CARD_W), bool)
+    corners[6:6 + ch, 4:4 + cw] = corners[CARD_H - 6 - ch:CARD_H - 6, CARD_W - 4 - cw:CARD_W - 4] = True
+    changed = (face != plain).any(2)
+    assert changed[corners].sum() > 200 and not changed[~corners].any()   # the index alone is set anew
+    np.testing.assert_array_equal(changed[6:6 + ch, 4:4 + cw], changed[::-1, ::-1][6:6 + ch, 4:4 + cw])
+    assert font_style(len(INDEX_FONTS) + 2)["index_font"] == INDEX_FONTS[2]
+    assert font_style(len(INDEX_FONTS) + 2)["paper"] == procedural_style(1000 + len(INDEX_FONTS) + 2)["paper"]
+    with pytest.raises(ValueError, match=r"font-1: its index font /nowhere/A.ttf is not installed \(apt-get install "
+                                         r"fonts-dejavu-core fonts-urw-base35\)"):
+        font_style(1, fonts=(__import__("pathlib").Path("/nowhere/A.ttf"),))
+
+
+def test_make_dataset_draws_from_font_decks_when_named(tmp_path):
+    from models import make_dataset
+    make_dataset.main(["--out", str(tmp_path / "data"), "--no-svg", "--workers", "1", "--seed", "5", "--only-patches",
+                       "--corner-patches", "2", "--decks", "font-3"])
+    made = np.load(tmp_path / "data" / "corner_train_patches.npz")
+    expected = [make_dataset.corner_sample((5, i, "runs/cards", ["font-3"])) for i in range(2)]
+    assert made["y"].tolist() == [y for _, ys in expected for y in ys]
+    np.testing.assert_array_equal(made["x"], np.stack([c for cs, _ in expected for c in cs]))

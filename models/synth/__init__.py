@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from models.synth.decks import CARD_H, CARD_W, CODES, card_face, deck_names, procedural_back, svg_card
+from models.synth.decks import CARD_H, CARD_W, CODES, card_face, deck_names, is_procedural, procedural_back, svg_card
 from models.synth.dice import die_image, dome_overlay
 from models.synth.scene import (Scene, SceneObject, camera_effects, camera_homography, place, render_scene,
                                 sprite_corners, sprite_matrix)
@@ -47,8 +47,8 @@ def card_image(code: str, deck: str = "proc-0", height_px: int | None = None, ca
 
 
 def back_image(deck: str | None = None, seed: int = 0, height_px: int | None = None, cache_root: Path = CACHE) -> np.ndarray:
-    """A card back: the SVG deck's own back, or a procedural one (deck None or "proc-*") chosen by seed."""
-    img = procedural_back(seed) if deck is None or deck.startswith("proc-") else svg_card(deck, None, Path(cache_root))
+    """A card back: the SVG deck's own back, or a procedural one (deck None, "proc-*" or "font-*") chosen by seed."""
+    img = procedural_back(seed) if deck is None or is_procedural(deck) else svg_card(deck, None, Path(cache_root))
     return _scaled(img, height_px)
 
 

@@ -180,6 +180,46 @@ _PIPS = {
 _FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_COMPLEX)
 
 
+# TrueType faces a "font-<n>" deck sets its index in (n modulo their count): the procedural decks' four
+# Hershey fonts are few, and a reader that learnt only them reads a 6 set in another font as a 5 or an 8
+# (runs/s46/font_probe.py). From fonts-dejavu-core and fonts-urw-base35, which fontconfig and Ghostscript
+# bring to a Debian machine; NimbusRoman, C059, URWGothic and NimbusMonoPS are kept out, for judging.
+FONT_DIR = Path("/usr/share/fonts")
+INDEX_FONTS = tuple(FONT_DIR / f for f in (
+    "truetype/dejavu/DejaVuSans-Bold.ttf", "truetype/dejavu/DejaVuSans.ttf",
+    "truetype/dejavu/DejaVuSansCondensed-Bold.ttf", "truetype/dejavu/DejaVuSerif-Bold.ttf",
+    "truetype/dejavu/DejaVuSerifCondensed.ttf", "truetype/dejavu/DejaVuSansMono-Bold.ttf",
+    "opentype/urw-base35/NimbusSans-Bold.otf", "opentype/urw-base35/NimbusSans-Regular.otf",
+    "opentype/urw-base35/NimbusSansNarrow-Bold.otf", "opentype/urw-base35/P052-Bold.otf",
+    "opentype/urw-base35/P052-Roman.otf", "opentype/urw-base35/URWBookman-Demi.otf"))
+FONT_DECK_SEEDS = 1000  # a font deck's paper, colours and pips are procedural deck 1000 + n's
+
+
+def font_style(n: int, fonts: tuple[Path, ...] = INDEX_FONTS) -> dict:
+    """Deck "font-<n>": procedural deck 1000 + n's look with its index set in fonts[n % len(fonts)];
+    ValueError naming the file and its package where the font is not installed."""
+    font = fonts[n % len(fonts)]
+    if not font.is_file():
+        raise ValueError(f"font-{n}: its index font {font} is not installed "
+                         f"(apt-get install fonts-dejavu-core fonts-urw-base35)")
+    return {**procedural_style(FONT_DECK_SEEDS + n), "index_font": font}
+
+
+def _font_label(corner: np.ndarray, label: str, style: dict, sc: float, colour) -> tuple[int, int, int]:
+    """Set label in the style's TrueType index font on the corner patch, placed by the rule the Hershey
+    label follows (ink centred about 12 * sc + 10 px, its top 8 px down): (ink's left x, width, height)."""
+    from PIL import Image, ImageDraw, ImageFont
+    font = ImageFont.truetype(str(style["index_font"]), int(round((46 if len(label) == 1 else 36) * sc)))
+    pil = Image.fromarray(np.ascontiguousarray(corner[:, :, ::-1]))
+    draw = ImageDraw.Draw(pil)
+    x0, y0, x1, y1 = draw.textbbox((0, 0), label, font=font)
+    tw, th = x1 - x0, y1 - y0
+    left = max(2, int(12 * sc + 10 - tw / 2))
+    draw.text((left - x0, 8 - y0), label, font=font, fill=tuple(int(v) for v in colour[::-1]))
+    corner[:] = np.asarray(pil)[:, :, ::-1]
+    return left, tw, th
+
+
 def procedural_style(seed: int) -> dict:
     """A procedural deck's look: paper tint, suit colours (two- or four-colour), font, face-card frame."""
     rng = np.random.default_rng(seed)
@@ -204,13 +244,16 @@ def procedural_card(code: str, style: dict) -> np.ndarray:
     color = style["colors"][suit]
     label = "10" if rank == "T" else rank
     sc = style["index_scale"]
-    fs = (1.5 if len(label) == 1 else 1.15) * sc
-    (tw, th), _ = cv2.getTextSize(label, style["font"], fs, style["thick"])
-    ix = int(12 * sc + 16 - tw / 2)
     corner = np.zeros((int(110 * sc), int(60 * sc) + 20, 3), np.uint8)
     corner[:] = style["paper"]
-    cv2.putText(corner, label, (max(2, ix - 6), th + 8), style["font"], fs, color, style["thick"], cv2.LINE_AA)
-    draw_suit(corner, suit, max(2, ix - 6) + tw / 2, th + 30 * sc, 30 * sc, color)
+    if "index_font" in style:    # a font deck
+        left, tw, th = _font_label(corner, label, style, sc, color)
+    else:
+        fs = (1.5 if len(label) == 1 else 1.15) * sc
+        (tw, th), _ = cv2.getTextSize(label, style["font"], fs, style["thick"])
+        left = max(2, int(12 * sc + 16 - tw / 2) - 6)
+        cv2.putText(corner, label, (left, th + 8), style["font"], fs, color, style["thick"], cv2.LINE_AA)
+    draw_suit(corner, suit, left + tw / 2, th + 30 * sc, 30 * sc, color)
     ch, cw = corner.shape[:2]
     img[6:6 + ch, 4:4 + cw] = corner
     img[h - 6 - ch:h - 6, w - 4 - cw:w - 4] = corner[::-1, ::-1]
@@ -280,8 +323,9 @@ def deck_names(cache_root: Path | None = None) -> list[str]:
 
 def chosen_decks(names: list[str] | None, usable: list[str]) -> list[str]:
     """The decks named (every usable one where none are), each checked to be usable (ValueError naming
-    those that are not): what make_dataset's and compare_detectors' --decks draw from."""
-    unknown = [name for name in names or [] if name not in usable]
+    those that are not): what make_dataset's and compare_detectors' --decks draw from. A "font-<n>" deck
+    may be named though no default mix holds one (font_style)."""
+    unknown = [name for name in names or [] if name not in usable and not re.fullmatch(r"font-\d+", name)]
     if unknown:
         raise ValueError(f"no usable deck named {', '.join(unknown)} (usable: {', '.join(usable)})")
     return list(names or usable)
@@ -304,9 +348,21 @@ def card_face(code: str, deck: str, cache_root: Path) -> np.ndarray:
         raise ValueError(f"bad card code {code!r}: expected rank from {RANKS} plus suit from {SUITS}, e.g. 'Td'")
     if deck.startswith("proc-"):
         return _procedural_cached(code, int(deck[5:]))
+    if deck.startswith("font-"):
+        return _font_cached(code, int(deck[5:]))
     return svg_card(deck, code, cache_root)
 
 
 @lru_cache(maxsize=1024)
 def _procedural_cached(code: str, seed: int) -> np.ndarray:
     return procedural_card(code, procedural_style(seed))
+
+
+@lru_cache(maxsize=1024)
+def _font_cached(code: str, n: int) -> np.ndarray:
+    return procedural_card(code, font_style(n))
+
+
+def is_procedural(deck: str) -> bool:
+    """Whether the deck is drawn here ("proc-<n>", "font-<n>"), its backs procedural too, not rendered SVG."""
+    return deck.startswith(("proc-", "font-"))

@@ -137,7 +137,7 @@ class _Builder:
         self.backs = [self._back() for _ in range(2)]
 
     def _back(self):
-        if self.deck.startswith("proc-") or self.rng.random() < 0.4:
+        if D.is_procedural(self.deck) or self.rng.random() < 0.4:
             return D.procedural_back(int(self.rng.integers(1 << 30)))
         return D.svg_card(self.deck, None, self.cache_root)
 
