@@ -131,10 +131,10 @@ def _session(path: Path, threads: int = 0, spin: bool = False):
     opts.log_severity_level = 3
     opts.intra_op_num_threads = threads
     opts.add_session_config_entry("session.intra_op.allow_spinning", "1" if spin else "0")
-    from onnxruntime.capi.onnxruntime_pybind11_state import Fail, InvalidGraph, InvalidProtobuf, NotImplemented
+    from onnxruntime.capi import onnxruntime_pybind11_state as ort_errors
     try:
         return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
-    except (Fail, InvalidGraph, InvalidProtobuf, NotImplemented) as e:
+    except (ort_errors.Fail, ort_errors.InvalidGraph, ort_errors.InvalidProtobuf, ort_errors.NotImplemented) as e:
         why = str(e).rsplit(":", 1)[-1].strip().rstrip(".")
         raise WeightsDamaged(f"{path}: onnxruntime cannot load this model file ({why}): it is damaged or not a "
                              f"model; restore the shipped weights (git checkout -- models/weights) or {TRAIN_HINT}"

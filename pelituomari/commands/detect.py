@@ -60,14 +60,14 @@ def read_image(path: str):
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     finally:
         log.setLogLevel(was)
-    if image is None and is_heif(data):
+    if image is not None:
+        return image
+    if is_heif(data):
         raise ValueError("a HEIC photo, which OpenCV cannot read: convert it to JPEG (`heif-convert IN.heic OUT.jpg`), "
                          "or have the phone save JPEG (iPhone: Settings > Camera > Formats > Most Compatible)")
-    if image is None and image_format(data):
-        raise ValueError(f"a {image_format(data)} file that cannot be decoded: cut short or damaged ({len(data)} bytes)")
-    if image is None:
-        raise ValueError(f"not a readable image ({len(data)} bytes; expected JPEG, PNG, BMP, TIFF or WebP)")
-    return image
+    if fmt := image_format(data):
+        raise ValueError(f"a {fmt} file that cannot be decoded: cut short or damaged ({len(data)} bytes)")
+    raise ValueError(f"not a readable image ({len(data)} bytes; expected JPEG, PNG, BMP, TIFF or WebP)")
 
 
 SIGNATURES = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG", b"II*\x00": "TIFF", b"MM\x00*": "TIFF"}
