@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.fake_camera import FakeVideoCapture
 from vision.capture import (ImageFolderSource, LiveSource, SourceError, SourceStalled, VideoFileSource,
                             open_source)
 
@@ -88,28 +89,7 @@ def test_a_live_source_that_dies_says_why_after_its_last_frame():
 
 
 def test_a_camera_is_asked_for_the_size_it_was_calibrated_at(monkeypatch):
-    asked = {}
-
-    class FakeCapture:
-        def __init__(self, index):
-            asked["index"] = index
-
-        def isOpened(self):
-            return True
-
-        def set(self, prop, value):
-            asked[prop] = value
-
-        def get(self, prop):
-            return 30.0
-
-        def read(self):
-            return True, _image(0)
-
-        def release(self):
-            pass
-
-    monkeypatch.setattr(cv2, "VideoCapture", FakeCapture)
-    source = open_source("camera:2", size=(1920, 1080))
-    source.close()
-    assert (asked["index"], asked[cv2.CAP_PROP_FRAME_WIDTH], asked[cv2.CAP_PROP_FRAME_HEIGHT]) == (2, 1920, 1080)
+    monkeypatch.setattr(cv2, "VideoCapture", FakeVideoCapture)
+    monkeypatch.setattr(FakeVideoCapture, "opened", [])
+    open_source("camera:2", size=(1920, 1080)).close()
+    assert FakeVideoCapture.opened == [(2, 1920, 1080)]

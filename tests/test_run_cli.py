@@ -11,6 +11,7 @@ from pelituomari.commands.run import sample_paths
 from pelituomari.game import referee_for
 from pelituomari.store import EventStore
 from referee.events import read_jsonl
+from tests.fake_camera import FakeVideoCapture
 from vision.colour import OverExposed
 
 
@@ -113,36 +114,8 @@ def test_calibrate_from_corners_and_the_marker_sheet(tmp_path, capsys):
 
 
 def test_calibrate_asks_a_camera_for_the_size_given_and_run_for_the_calibrated_one(tmp_path, capsys, monkeypatch):
-    asked = []
-
-    class Camera:
-        """A camera that gives three frames of whatever size it is asked for, then none."""
-
-        def __init__(self, index):
-            self.size, self.frames = {}, 3
-
-        def isOpened(self):
-            return True
-
-        def set(self, prop, value):
-            self.size[prop] = int(value)
-            if prop == cv2.CAP_PROP_FRAME_HEIGHT:
-                asked.append((self.size[cv2.CAP_PROP_FRAME_WIDTH], self.size[cv2.CAP_PROP_FRAME_HEIGHT]))
-
-        def get(self, prop):
-            return 30.0
-
-        def read(self):
-            self.frames -= 1
-            if self.frames < 0:
-                return False, None
-            return True, np.full((self.size[cv2.CAP_PROP_FRAME_HEIGHT], self.size[cv2.CAP_PROP_FRAME_WIDTH], 3), 90,
-                                 np.uint8)
-
-        def release(self):
-            pass
-
-    monkeypatch.setattr(cv2, "VideoCapture", Camera)
+    monkeypatch.setattr(cv2, "VideoCapture", FakeVideoCapture)     # three frames of the size asked for, then none
+    monkeypatch.setattr(FakeVideoCapture, "opened", [])
     out = tmp_path / "cal.json"
     assert main(["calibrate", "--source", "camera:0", "--size", "640x360", "--game", "kimble",
                  "--corners", "50,25 590,25 590,335 50,335", "--out", str(out)]) == 0
@@ -152,7 +125,7 @@ def test_calibrate_asks_a_camera_for_the_size_given_and_run_for_the_calibrated_o
     assert main(["run", "--game", "kimble", "--source", "camera:0", "--calibration", str(out), "--buttons", "off",
                  "--db", str(tmp_path / "g.db")]) == 1
     assert "the frame source failed: camera:0 stopped: the camera returned no image" in capsys.readouterr().err
-    assert asked == [(640, 360), (640, 360)]
+    assert FakeVideoCapture.opened == [(0, 640, 360), (0, 640, 360)]
     for size in ("0x720", "12.5x7", "big"):
         assert main(["calibrate", "--source", "camera:0", "--size", size]) == 2
     assert capsys.readouterr().err.splitlines()[-3:] == [

@@ -62,31 +62,28 @@ def read_image(path: str):
         log.setLogLevel(was)
     if image is not None:
         return image
-    if is_heif(data):
+    fmt = image_format(data)
+    if fmt == "HEIC":
         raise ValueError("a HEIC photo, which OpenCV cannot read: convert it to JPEG (`heif-convert IN.heic OUT.jpg`), "
                          "or have the phone save JPEG (iPhone: Settings > Camera > Formats > Most Compatible)")
-    if fmt := image_format(data):
+    if fmt:
         raise ValueError(f"a {fmt} file that cannot be decoded: cut short or damaged ({len(data)} bytes)")
     raise ValueError(f"not a readable image ({len(data)} bytes; expected JPEG, PNG, BMP, TIFF or WebP)")
 
 
 SIGNATURES = {b"\xff\xd8\xff": "JPEG", b"\x89PNG\r\n\x1a\n": "PNG", b"II*\x00": "TIFF", b"MM\x00*": "TIFF"}
-
-
-def image_format(data: bytes) -> str | None:
-    """The image format data's first bytes announce (None: none OpenCV reads), to tell a damaged photo
-    from a file that was never one."""
-    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "WebP"
-    return next((name for magic, name in SIGNATURES.items() if data.startswith(magic)), None)
-
-
 HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1")
 
 
-def is_heif(data: bytes) -> bool:
-    """Whether data is a HEIF file (an iPhone's default photo format): an ISO media file of a HEIF brand."""
-    return data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS
+def image_format(data: bytes) -> str | None:
+    """The image format data's first bytes announce (None: none we know), to tell a damaged photo from a
+    file that was never one, and a HEIC photo (an iPhone's default, an ISO media file of a HEIF brand),
+    which OpenCV cannot read, from both."""
+    if data[4:8] == b"ftyp" and data[8:12] in HEIF_BRANDS:
+        return "HEIC"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WebP"
+    return next((name for magic, name in SIGNATURES.items() if data.startswith(magic)), None)
 
 
 def drawing_path(folder: Path, image: str, taken: set[Path]) -> Path:
