@@ -3,7 +3,7 @@
     python3 -m benchmarks.remake [RESULTS ...] [--dry-run] [--real-dice FOLDER] [--logs runs/remake] [--lanes 2]
 
 Why: every results file that counts what the models find must be made again when a detector or a reader
-is shipped: twelve files, about 107 minutes of this CPU. The commands lived in probes outside the
+is shipped: fourteen files, about 116 minutes of this CPU. The commands lived in probes outside the
 repository (runs/after36.sh), lost with the machine, and nothing said when a file had been forgotten.
 Here each file has its command and the weights it reads (RECIPES), and benchmarks/results/made_with.json
 records the sha256 of those weights when the file was made, and the minutes it took: a file whose weights
@@ -49,6 +49,7 @@ FLOAT_READERS = tuple(reader_file(Path(), reader).name for reader in READERS)
 DETECTOR = WEIGHT_FILES["onnx"]
 DETECT = (DETECTOR, *FLOAT_READERS)  # what `pelituomari detect` loads
 LIVE = (LIVE_DETECTOR_FILE, *FLOAT_READERS)  # what `pelituomari run` loads
+LETTER_READERS = tuple(reader_file(Path(), reader).name for reader in ("card", "corner"))  # what reads a card's index
 
 
 def int8(files: tuple[str, ...]) -> tuple[str, ...]:
@@ -100,6 +101,8 @@ RECIPES = (
     Recipe("compare_int8_live.json", _compare("--live", "--int8", "--conditions", "blurred", "sharpened"),
            LIVE + int8(LIVE), counts_only=True),
     Recipe("compare_live_gloss.json", _compare("--live", "--gloss", "1.0", "--conditions"), LIVE, counts_only=True),
+    Recipe("fonts.json", ("benchmarks/bench_fonts.py",), LETTER_READERS, counts_only=True),
+    Recipe("fonts_int8.json", ("benchmarks/bench_fonts.py", "--int8"), int8(LETTER_READERS), counts_only=True),
     Recipe("light.json", _LIGHT, (DETECTOR, *LIVE), counts_only=True),
     Recipe("light_int8.json", (*_LIGHT, "--int8"), int8((DETECTOR, *LIVE)), counts_only=True),
     Recipe("int8.json", ("benchmarks/bench_int8.py",)),

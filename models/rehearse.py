@@ -1,8 +1,8 @@
-"""Rehearse models/reproduce.sh at a tiny scale: every command of its 35 steps, in order, in minutes.
+"""Rehearse models/reproduce.sh at a tiny scale: every command of its 36 steps, in order, in minutes.
 
     python3 -m models.rehearse [--scale S] [--from-step N] [--keep DIR] [REAL_DICE_FOLDER]
 
-Why: the script remakes the shipped weights in about 15 hours of CPU, so it is never run whole, and a
+Why: the script remakes the shipped weights in about 18 hours of CPU, so it is never run whole, and a
 renamed flag, a file a step expects but no step makes, or a step out of order shows only hours in.
 The rehearsal runs the same script with every size and time scaled down (scale_flags: data sets of a
 few scenes, one epoch, budgets of seconds), so it checks that each command still runs against the

@@ -1,5 +1,5 @@
-"""models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 15 hours
-of CPU (the step times in its header add up to 971 minutes, one untimed) and eight GPU steps, so CI
+"""models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 18 hours
+of CPU (the step times in its header add up to 1090 minutes, two untimed) and eight GPU steps, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""
@@ -73,7 +73,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (49, 34, 10, 20)
+            modules.count("models.detector_crops")) == (50, 35, 10, 20)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -151,10 +151,16 @@ def test_every_training_command_parses_with_its_module():
         Path("models/weights/detector_live.pt"), Path("runs/train_live35/det/weights/last.pt"), 0.5, 320,
         Path("runs/soup_live35"))
     assert copies[10:] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
-    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33, 34 and 35: int8 copies of what
-    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 5   # ships, made again for the new
-    assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile) for a in quantized] == (   # networks, the last two
-        [(1.4, 0.0, 0.0, None)] * 3 + [(3.0, 0.3, 0.3, 99.999)] * 2)                     # through step 32's camera
+    fonts = [a for m, a in steps if m == "models.make_dataset"][-1]   # step 36: the index set in TrueType fonts
+    assert (fonts.out, fonts.seed, fonts.only_patches, fonts.decks) == (
+        Path("runs/data440"), 440, True, [f"font-{n}" for n in range(24)])
+    corner36 = runs["runs/train_corner36"]   # ... among the crops step 33's continuation learns from
+    assert (corner36.corner_init, corner36.index_scale, corner36.extra_data[-1], corner36.ship) == (
+        Path("models/weights/corner_classifier.pt"), 0.5, Path("runs/data440"), True)
+    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-36: int8 copies of what
+    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 6   # ships, made again for the new
+    assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile) for a in quantized] == (   # networks, the last
+        [(1.4, 0.0, 0.0, None)] * 3 + [(3.0, 0.3, 0.3, 99.999)] * 3)                     # three through step 32's camera
     assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
 

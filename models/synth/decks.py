@@ -182,7 +182,7 @@ _FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TR
 
 # TrueType faces a "font-<n>" deck sets its index in (n modulo their count): the procedural decks' four
 # Hershey fonts are few, and a reader that learnt only them reads a 6 set in another font as a 5 or an 8
-# (models/candidates/corner_fonts46/font_probe.py). From fonts-dejavu-core and fonts-urw-base35, which
+# (benchmarks/bench_fonts.py). From fonts-dejavu-core and fonts-urw-base35, which
 # fontconfig and Ghostscript bring to a Debian machine; NimbusRoman, C059, URWGothic and NimbusMonoPS are
 # kept out, for judging.
 FONT_DIR = Path("/usr/share/fonts")
