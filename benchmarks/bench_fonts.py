@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_detect import machine  # noqa: E402
 from models.synth.decks import CARD_H, CARD_W, CODES, INDEX_FONTS, procedural_card, procedural_style  # noqa: E402
 from vision.crops import index_corners  # noqa: E402
-from vision.detector import DEFAULT_WEIGHTS, Detector, WeightsMissing  # noqa: E402
+from vision.detector import DEFAULT_WEIGHTS, Detector, WeightsDamaged, WeightsMissing  # noqa: E402
 
 URW = Path("/usr/share/fonts/opentype/urw-base35")
 UNSEEN_FONTS = tuple(URW / f for f in (
@@ -42,6 +42,7 @@ UNSEEN_FONTS = tuple(URW / f for f in (
 WIDTHS = (50, 70, 100, 140)   # card widths in pixels: a card seen from 1.5 m by a webcam to one from a phone
 TABLE = (60, 110, 70)         # green felt, BGR
 BACK = (200, 60, 40)          # the plain back laid over all but the index corner
+KINDS = ("hershey", "trained_fonts", "unseen_fonts")
 
 
 def styles(kind: str) -> list[dict]:
@@ -54,9 +55,6 @@ def styles(kind: str) -> list[dict]:
         raise SystemExit(f"bench_fonts: fonts not installed: {', '.join(missing)} "
                          f"(apt-get install fonts-dejavu-core fonts-urw-base35)")
     return [{**procedural_style(9100 + i), "index_font": f} for i, f in enumerate(fonts)]
-
-
-KINDS = ("hershey", "trained_fonts", "unseen_fonts")
 
 
 def on_table(card: np.ndarray, width: int, covered: bool = False) -> tuple[np.ndarray, tuple]:
@@ -100,7 +98,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     try:
         detector = Detector(a.weights, int8=a.int8)
-    except WeightsMissing as e:
+    except (WeightsMissing, WeightsDamaged) as e:   # each names the file and how to make or restore it
         raise SystemExit(f"bench_fonts: {e}")
     decks = {kind: styles(kind) for kind in KINDS}   # every font checked before the first is read
     counts = {}
