@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import machine  # noqa: E402
-from models.synth.decks import CARD_H, CARD_W, CODES, INDEX_FONTS, procedural_card, procedural_style  # noqa: E402
+from models.synth.decks import CARD_H, CARD_W, CODES, INDEX_FONTS, font_style, procedural_card, procedural_style  # noqa: E402
 from vision.crops import index_corners  # noqa: E402
 from vision.detector import DEFAULT_WEIGHTS, Detector, WeightsDamaged, WeightsMissing  # noqa: E402
 
@@ -50,11 +50,10 @@ def styles(kind: str) -> list[dict]:
     if kind == "hershey":
         return [procedural_style(9000 + i) for i in range(12)]
     fonts = {"trained_fonts": INDEX_FONTS, "unseen_fonts": UNSEEN_FONTS}[kind]
-    missing = [str(f) for f in fonts if not f.is_file()]
-    if missing:
-        raise SystemExit(f"bench_fonts: fonts not installed: {', '.join(missing)} "
-                         f"(apt-get install fonts-dejavu-core fonts-urw-base35)")
-    return [{**procedural_style(9100 + i), "index_font": f} for i, f in enumerate(fonts)]
+    try:   # the font decks' own check: a font not installed is named with its package
+        return [font_style(i, fonts, first_seed=9100) for i in range(len(fonts))]
+    except ValueError as e:
+        raise SystemExit(f"bench_fonts: {e}")
 
 
 def on_table(card: np.ndarray, width: int, covered: bool = False) -> tuple[np.ndarray, tuple]:

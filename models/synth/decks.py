@@ -196,14 +196,14 @@ INDEX_FONTS = tuple(FONT_DIR / f for f in (
 FONT_DECK_SEEDS = 1000  # a font deck's paper, colours and pips are procedural deck 1000 + n's
 
 
-def font_style(n: int, fonts: tuple[Path, ...] = INDEX_FONTS) -> dict:
-    """Deck "font-<n>": procedural deck 1000 + n's look with its index set in fonts[n % len(fonts)];
-    ValueError naming the file and its package where the font is not installed."""
+def font_style(n: int, fonts: tuple[Path, ...] = INDEX_FONTS, first_seed: int = FONT_DECK_SEEDS) -> dict:
+    """Deck "font-<n>": procedural deck first_seed + n's look (1000 + n) with its index set in
+    fonts[n % len(fonts)]; ValueError naming the file and its package where the font is not installed."""
     font = fonts[n % len(fonts)]
     if not font.is_file():
         raise ValueError(f"font-{n}: its index font {font} is not installed "
                          f"(apt-get install fonts-dejavu-core fonts-urw-base35)")
-    return {**procedural_style(FONT_DECK_SEEDS + n), "index_font": font}
+    return {**procedural_style(first_seed + n), "index_font": font}
 
 
 def _font_label(corner: np.ndarray, label: str, style: dict, sc: float, colour) -> tuple[int, int, int]:
