@@ -414,6 +414,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--cls-epochs", type=int, default=12, help="classifier epochs")
     ap.add_argument("--cls-width", type=int, default=16, help="classifier width (channels of its first layer)")
     ap.add_argument("--cls-lr", type=float, default=3e-3, help="classifiers' peak learning rate")
+    ap.add_argument("--cls-seed", type=int, default=0, help="classifiers' seed (first weights, batch order, "
+                    "augmentation): another seed repeats a run to tell a change from run-to-run noise")
     ap.add_argument("--card-init", type=Path, help="card classifier: continue from this checkpoint of ours")
     ap.add_argument("--die-init", type=Path, help="die classifier: continue from this checkpoint of ours")
     ap.add_argument("--side-init", type=Path, help="side classifier: continue from this checkpoint of ours")
@@ -543,7 +545,7 @@ def main(argv=None):
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
             acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
-                                   width=a.cls_width, lr=a.cls_lr, init=init, device=a.device,
+                                   width=a.cls_width, lr=a.cls_lr, seed=a.cls_seed, init=init, device=a.device,
                                    augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur, a.gloss,
                                                                   a.index_scale),
                                    hours=a.cls_hours)

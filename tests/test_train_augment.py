@@ -95,6 +95,22 @@ def test_a_classifier_continues_from_the_checkpoint_it_is_given(tmp_path, stage,
     assert torch.load(second / f"{stage}_classifier.pt")["width"] == 8  # the checkpoint's width, not the default 16
 
 
+def test_a_classifier_run_is_repeated_exactly_by_its_seed_and_differently_by_another(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    rng = np.random.default_rng(0)
+    for split in ("train", "val"):
+        np.savez(data / f"die_{split}.npz", x=rng.integers(0, 255, (8, 40, 40, 3), dtype=np.uint8), y=np.arange(8) % 6)
+    runs = {}
+    for name, seed in (("a", "0"), ("b", "0"), ("c", "1")):
+        main(["--data", str(data), "--runs", str(tmp_path / name), "--only", "die", "--cls-epochs", "1",
+              "--cls-width", "8", "--cls-seed", seed])
+        runs[name] = torch.load(tmp_path / name / "die_classifier.pt")["state"]
+    assert all(torch.equal(runs["a"][k], runs["b"][k]) for k in runs["a"])
+    assert not all(torch.equal(runs["a"][k], runs["c"][k]) for k in runs["a"])
+    assert parse_args([]).cls_seed == 0  # every shipped reader was trained at seed 0
+
+
 def test_occlusion_is_asked_of_the_card_and_side_classifiers_only_and_corners_are_never_turned(tmp_path, monkeypatch):
     """Also: --index-scale reaches the corner reader's training alone."""
     asked = {}
