@@ -122,7 +122,11 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
            **{f"unseen_decks_continued_{trio}.json": "fold B's index corner reader as trained, trained with "
                                                     "models.train --index-scale, and continued with it as step 33 "
                                                     "continued the shipped one, on scenes of its unseen decks (b) and "
-                                                    "seen ones (a) (models/TRAINING.md, step 33)" for trio in ("a", "b")}}
+                                                    "seen ones (a) (models/TRAINING.md, step 33)" for trio in ("a", "b")},
+           **{f"unseen_decks_fonts_{fold}.json": "each fold's index corner reader continued as step 33 and as step 36 "
+                                                "(with the font decks), on scenes of the decks the fold never saw; fold "
+                                                "B at two training seeds (models/LAB_NOTES.md, session 48)"
+              for fold in ("a", "b")}}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
