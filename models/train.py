@@ -474,6 +474,8 @@ def parse_args(argv=None) -> argparse.Namespace:
                                       "rescaled; train it (--only corner)")):
         if not 0 <= share <= 1 or (share and not set(readers) & set(stages)):
             ap.error(refusal)
+    if not 0 <= a.cls_seed < 2 ** 32:
+        ap.error(f"--cls-seed {a.cls_seed}: a seed is a whole number from 0 to {2 ** 32 - 1}")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     if a.ship_last and not a.ship:

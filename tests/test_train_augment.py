@@ -111,6 +111,13 @@ def test_a_classifier_run_is_repeated_exactly_by_its_seed_and_differently_by_ano
     assert parse_args([]).cls_seed == 0  # every shipped reader was trained at seed 0
 
 
+@pytest.mark.parametrize("seed", ["-1", str(2 ** 32)])
+def test_a_classifier_seed_out_of_range_is_refused_before_any_data_is_read(seed, capsys):
+    with pytest.raises(SystemExit):
+        parse_args(["--only", "corner", "--cls-seed", seed])
+    assert f"--cls-seed {seed}: a seed is a whole number from 0 to 4294967295" in capsys.readouterr().err
+
+
 def test_occlusion_is_asked_of_the_card_and_side_classifiers_only_and_corners_are_never_turned(tmp_path, monkeypatch):
     """Also: --index-scale reaches the corner reader's training alone."""
     asked = {}
