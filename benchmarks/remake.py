@@ -126,7 +126,10 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
            **{f"unseen_decks_fonts_{fold}.json": "each fold's index corner reader continued as step 33 and as step 36 "
                                                 "(with the font decks), on scenes of the decks the fold never saw; fold "
                                                 "B at two training seeds (models/LAB_NOTES.md, session 48)"
-              for fold in ("a", "b")}}
+              for fold in ("a", "b")},
+           "unseen_decks_fonts_blur_b.json": "fold B's index corner reader continued as step 33 and as step 36, both "
+                                             "with models.train --blur 0.3, on scenes of the decks it never saw "
+                                             "(models/LAB_NOTES.md, session 48)"}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
