@@ -123,13 +123,11 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                                     "models.train --index-scale, and continued with it as step 33 "
                                                     "continued the shipped one, on scenes of its unseen decks (b) and "
                                                     "seen ones (a) (models/TRAINING.md, step 33)" for trio in ("a", "b")},
-           **{f"unseen_decks_fonts_{fold}.json": "each fold's index corner reader continued as step 33 and as step 36 "
-                                                "(with the font decks), on scenes of the decks the fold never saw; fold "
-                                                "B at two training seeds (models/LAB_NOTES.md, session 48)"
-              for fold in ("a", "b")},
-           "unseen_decks_fonts_blur_b.json": "fold B's index corner reader continued as step 33 and as step 36, both "
-                                             "with models.train --blur 0.3, on scenes of the decks it never saw "
-                                             "(models/LAB_NOTES.md, session 48)"}
+           **{f"unseen_decks_fonts_{run}.json": "a fold's index corner reader continued as step 33 and as step 36 "
+                                               "(with the font decks), on scenes of the decks the fold never saw: "
+                                               "fold A (a), fold B at two training seeds (b), fold B with "
+                                               "models.train --blur 0.3 (blur_b) (models/LAB_NOTES.md, session 48)"
+              for run in ("a", "b", "blur_b")}}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:

@@ -197,7 +197,7 @@ FONT_DECK_SEEDS = 1000  # a font deck's paper, colours and pips are procedural d
 
 
 def font_style(n: int, fonts: tuple[Path, ...] = INDEX_FONTS, first_seed: int = FONT_DECK_SEEDS) -> dict:
-    """Deck "font-<n>": procedural deck first_seed + n's look (1000 + n) with its index set in
+    """Deck "font-<n>": procedural deck first_seed + n's look (1000 + n by default) with its index set in
     fonts[n % len(fonts)]; ValueError naming the file and its package where the font is not installed."""
     font = fonts[n % len(fonts)]
     if not font.is_file():
