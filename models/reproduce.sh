@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 36 steps, numbered as in models/TRAINING.md,
+# Remake the shipped weights the way they were made: 37 steps, numbered as in models/TRAINING.md,
 # which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -7,7 +7,7 @@
 # Time: about 18 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 + 4.5 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
 # + 25 + 13 + 7 + 8 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 + 5.6 min; side classifier 7 min; corner reader 12 + 22
-# + 15 + 17 + 20 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and eight detector steps made on a lent GPU (16, 22, 23, 25, 26, 27, 32, 35: 144, 34, 34, 39, 41, 26, 15
+# + 15 + 17 + 20 + 17 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and eight detector steps made on a lent GPU (16, 22, 23, 25, 26, 27, 32, 35: 144, 34, 34, 39, 41, 26, 15
 # and 25 epochs in 0.33, 0.084, 0.026, 0.092, 0.033, 0.079, 0.062 and 0.062 h budgets, their data 1-4.5 min on 16 cores). Without a GPU those steps train
 # on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
 # A detector step cut off resumes from its runs/ folder when the script is run again; data and
@@ -292,4 +292,10 @@ python3 -m models.make_dataset --out runs/data440 --seed 440 --only-patches --co
 python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-data runs/data181 \
     --extra-data runs/data440 --runs runs/train_corner36 --only corner --cls-epochs 4 --cls-lr 1.5e-3 \
     --corner-init models/weights/corner_classifier.pt --index-scale 0.5 --threads 2 --ship
+python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999
+# 37. step 36 undone: step 33's reader continued as in step 33 without the font decks, a third of each batch's crops
+#     out of focus (--blur 0.3), as a real deck it never saw is read better; then the int8 copies made again as in step 34
+python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-data runs/data181 --runs runs/train_corner37 \
+    --only corner --cls-epochs 4 --cls-lr 1.5e-3 --corner-init runs/train_corner33/corner_classifier.pt --index-scale 0.5 \
+    --blur 0.3 --threads 2 --ship
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999

@@ -1,5 +1,5 @@
 """models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 18 hours
-of CPU (the step times in its header add up to 1090 minutes, two untimed) and eight GPU steps, so CI
+of CPU (the step times in its header add up to 1107 minutes, two untimed) and eight GPU steps, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""
@@ -73,7 +73,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (50, 35, 10, 20)
+            modules.count("models.detector_crops")) == (50, 36, 10, 20)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -157,10 +157,13 @@ def test_every_training_command_parses_with_its_module():
     corner36 = runs["runs/train_corner36"]   # ... among the crops step 33's continuation learns from
     assert (corner36.corner_init, corner36.index_scale, corner36.extra_data[-1], corner36.ship) == (
         Path("models/weights/corner_classifier.pt"), 0.5, Path("runs/data440"), True)
-    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-36: int8 copies of what
-    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 6   # ships, made again for the new
+    corner37 = runs["runs/train_corner37"]   # step 37: step 36 undone, step 33's reader continued out of focus
+    assert (corner37.corner_init, corner37.index_scale, corner37.blur, corner37.extra_data, corner37.ship) == (
+        Path("runs/train_corner33/corner_classifier.pt"), 0.5, 0.3, [Path("runs/data182"), Path("runs/data181")], True)
+    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-37: int8 copies of what
+    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 7   # ships, made again for the new
     assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile) for a in quantized] == (   # networks, the last
-        [(1.4, 0.0, 0.0, None)] * 3 + [(3.0, 0.3, 0.3, 99.999)] * 3)                     # three through step 32's camera
+        [(1.4, 0.0, 0.0, None)] * 3 + [(3.0, 0.3, 0.3, 99.999)] * 4)                     # four through step 32's camera
     assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
 
