@@ -128,6 +128,9 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                                "fold A (a), fold B at two training seeds (b), fold B with "
                                                "models.train --blur 0.3 (blur_b) (models/LAB_NOTES.md, session 48)"
               for run in ("a", "b", "blur_b")},
+           "unseen_decks_card_blur_b.json": "fold B's card reader continued without and with models.train --blur 0.3, "
+                                            "on scenes of the decks the fold never saw (models/LAB_NOTES.md, "
+                                            "session 49)",
            "compare_corner37.json": "step 36's corner reader, step 33's command continued without the font decks, "
                                     "and the same with models.train --blur 0.3 (step 37) on the choice sets "
                                     "(models/TRAINING.md, step 37)"}
