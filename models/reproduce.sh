@@ -294,7 +294,7 @@ python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-da
     --corner-init models/weights/corner_classifier.pt --index-scale 0.5 --threads 2 --ship
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999
 # 37. step 36 undone: step 33's reader continued as in step 33 without the font decks, a third of each batch's crops
-#     out of focus (--blur 0.3), as a real deck it never saw is read better; then the int8 copies made again as in step 34
+#     out of focus (--blur 0.3), which reads decks it never saw better out of focus; then the int8 copies as in step 34
 python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-data runs/data181 --runs runs/train_corner37 \
     --only corner --cls-epochs 4 --cls-lr 1.5e-3 --corner-init runs/train_corner33/corner_classifier.pt --index-scale 0.5 \
     --blur 0.3 --threads 2 --ship
