@@ -123,10 +123,10 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                                     "models.train --index-scale, and continued with it as step 33 "
                                                     "continued the shipped one, on scenes of its unseen decks (b) and "
                                                     "seen ones (a) (models/TRAINING.md, step 33)" for trio in ("a", "b")},
-           **{f"unseen_decks_fonts_{run}.json": "a fold's index corner reader continued as step 33 and as step 36 "
-                                               "(with the font decks), on scenes of the decks the fold never saw: "
-                                               "fold A (a), fold B at two training seeds (b), each fold with "
-                                               "models.train --blur 0.3 (blur_a, blur_b), fold B with --blur 0.5 "
+           **{f"unseen_decks_fonts_{run}.json": "a fold's index corner reader continued as step 33, as step 36 (with "
+                                               "the font decks) or with models.train --blur, on scenes of the decks "
+                                               "the fold never saw: fold A (a), fold B at two training seeds (b), "
+                                               "each fold with --blur 0.3 (blur_a, blur_b), fold B with --blur 0.5 "
                                                "(blur05_b) (models/LAB_NOTES.md, sessions 48 and 49)"
               for run in ("a", "b", "blur_a", "blur_b", "blur05_b")},
            "unseen_decks_card_blur_b.json": "fold B's card reader continued without and with models.train --blur 0.3, "
