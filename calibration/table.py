@@ -51,6 +51,10 @@ class TableCalibration:
         pts = np.asarray(corners_px, dtype=np.float64).reshape(-1, 2)
         if pts.shape != (4, 2):
             raise CalibrationError(f"four table corners (x, y) are needed, got {len(pts)}")
+        if not _outlines_convexly(pts):
+            given = " ".join(f"{x:g},{y:g}" for x, y in pts)
+            raise CalibrationError(f"the corners {given} do not outline a table in the order far-left, far-right, "
+                                   f"near-right, near-left: two of its sides cross, or three corners lie in a line")
         if lens is not None:
             pts = _undistort_points(pts, lens)
         w, h = table_mm
@@ -223,6 +227,15 @@ def _centre(quad: np.ndarray) -> np.ndarray:
     a = np.array([d1, -d2]).T
     s, _ = np.linalg.solve(a, p1 - p0)
     return p0 + s * d1
+
+
+def _outlines_convexly(quad: np.ndarray) -> bool:
+    """Whether the points, in their order, go round a convex quadrilateral, as a table's corners seen
+    from any camera above it do (corners given out of order make its sides cross)."""
+    edges = np.roll(quad, -1, axis=0) - quad
+    following = np.roll(edges, -1, axis=0)
+    turns = edges[:, 0] * following[:, 1] - edges[:, 1] * following[:, 0]
+    return bool(np.all(turns > 0) or np.all(turns < 0))
 
 
 def _project(H: np.ndarray, pts: np.ndarray) -> np.ndarray:

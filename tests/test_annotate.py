@@ -2,6 +2,7 @@
 
 import cv2
 import numpy as np
+import pytest
 
 from calibration.table import TableCalibration
 from pelituomari.commands.run import sample_paths
@@ -39,3 +40,13 @@ def test_the_camera_notices_still_standing_are_shown_in_a_red_banner_at_the_top(
     assert (drawn[banner - 1, 1279] == NOTICE_BANNER).all() and (drawn[banner + 1, 1279] == 90).all()
     plain = annotator.draw(frame, [], [])
     assert (plain[:banner, 1279] == 90).all()
+
+
+def test_an_annotated_video_that_cannot_be_written_is_refused_when_made(tmp_path):
+    _, calibration, _ = sample_paths("kimble")
+    for path, why in ((tmp_path, f"{tmp_path}: a folder; give a file name in it, e.g. {tmp_path / 'game.mp4'}"),
+                      (tmp_path / "no" / "a.mp4", f"{tmp_path / 'no' / 'a.mp4'}: no such folder {tmp_path / 'no'}")):
+        with pytest.raises(OSError) as e:
+            VideoAnnotator(path, TableCalibration.load(calibration), 15.0)
+        assert str(e.value) == why
+    assert list(tmp_path.iterdir()) == []

@@ -85,6 +85,18 @@ def test_four_given_corners_and_the_file_round_trip(tmp_path):
     assert again.zone_at(*again.zones["pile"].centre) == "pile"
 
 
+def test_corners_given_out_of_order_are_refused_and_turned_ones_are_not():
+    far_left, far_right, near_right, near_left = (100, 50), (1180, 50), (1180, 670), (100, 670)
+    with pytest.raises(CalibrationError) as e:
+        TableCalibration.from_corners([far_left, far_right, near_left, near_right], (1280, 720), TABLE)
+    assert str(e.value) == ("the corners 100,50 1180,50 100,670 1180,670 do not outline a table in the order far-left, "
+                            "far-right, near-right, near-left: two of its sides cross, or three corners lie in a line")
+    with pytest.raises(CalibrationError, match="three corners lie in a line"):
+        TableCalibration.from_corners([far_left, (640, 50), far_right, near_right], (1280, 720), TABLE)
+    turned = TableCalibration.from_corners([near_right, near_left, far_left, far_right], (1280, 720), TABLE)
+    assert np.abs(turned.to_pixels([[0, 0]])[0] - near_right).max() < 1e-6   # a camera on the far side
+
+
 def test_bad_calibration_files_say_what_is_wrong(tmp_path):
     path = tmp_path / "cal.json"
     with pytest.raises(CalibrationError, match="no such calibration file"):

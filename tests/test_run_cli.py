@@ -85,6 +85,46 @@ def test_run_names_players_it_cannot_seat(tmp_path, capsys):
     assert not (tmp_path / "g.db").exists()
 
 
+def test_run_refuses_a_start_it_cannot_go_through_with_before_storing_a_game(tmp_path, capsys):
+    """Every refusal comes before the game is stored: the store is not even made."""
+    db = tmp_path / "g.db"
+    _, kiketti_calibration, _ = sample_paths("kiketti")
+    for options, why in (
+            (["--stall", "0"], "--stall must be seconds above 0, got 0"),
+            (["--buttons", "0:17,2:22"], "--buttons: '2:22': no seat 2; the 2 players' seats are 0-1"),
+            (["--annotate", str(tmp_path)],
+             f"--annotate {tmp_path}: a folder; give a file name in it, e.g. {tmp_path / 'game.mp4'}"),
+            (["--game", "kimble", "--calibration", str(kiketti_calibration)],
+             f"{kiketti_calibration}: the calibration has no zone(s) ['dome'] that kimble needs; "
+             f"zones: stock, pile, seat0, hand0, seat1, hand1")):
+        assert main(["run", "--db", str(db), *options]) == 2
+        assert capsys.readouterr().err == f"pelituomari run: {why}\n"
+    assert not db.exists()
+
+
+def test_calibrate_refuses_what_it_cannot_write_before_writing_anything(tmp_path, capsys):
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), np.full((720, 1280, 3), 90, np.uint8))
+    corners = ["--corners", "100,50 1180,50 1180,670 100,670"]
+    folder = tmp_path / "out"
+    folder.mkdir()
+    for options, why in (
+            (["--out", str(folder)], f"--out {folder}: a folder; give a file name in it, e.g. {folder / 'calibration.json'}"),
+            (["--out", str(tmp_path / "no" / "c.json")], f"--out {tmp_path / 'no' / 'c.json'}: no such folder {tmp_path / 'no'}"),
+            (["--overlay", str(tmp_path / "c.json")], f"--overlay {tmp_path / 'c.json'}: not an image file name; end it in .png or .jpg"),
+            (["--marker-mm", "-2"], "--marker-mm must be a size in mm above 0, got -2"),
+            (["--table-mm", "1.2.3x4"], "--table-mm must look like 900x560, got '1.2.3x4'"),
+            (["--chessboard", str(folder), "--pattern", "9.5x6"],
+             "--pattern counts inner corners, whole numbers of at least 2, e.g. 9x6, got '9.5x6'"),
+            (["--chessboard", str(folder), "--square-mm", "nan"], "--square-mm must be a size in mm above 0, got nan")):
+        assert main(["calibrate", "--source", str(image), *corners, "--out", str(tmp_path / "c.json"), *options]) == 2
+        assert capsys.readouterr().err == f"pelituomari calibrate: {why}\n"
+    assert main(["calibrate", "--marker-sheet", str(folder)]) == 2
+    assert capsys.readouterr().err == (f"pelituomari calibrate: --marker-sheet {folder}: a folder; give a file name "
+                                       f"in it, e.g. {folder / 'markers.png'}\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "table.png"] and not any(folder.iterdir())
+
+
 def test_calibrate_finds_the_sample_table_and_draws_its_zones(tmp_path, capsys):
     video, shipped, _ = sample_paths("kiketti")
     out = tmp_path / "cal.json"

@@ -24,6 +24,38 @@ def test_button_pins_are_shared_or_per_seat():
         parse_button_pins("17,0:5")
 
 
+@pytest.mark.parametrize("text, players, why", [
+    ("99", None, "'99': 99 is not a GPIO pin of the Raspberry Pi's header (BCM 0-27)"),
+    ("-3", None, "'-3': -3 is not a GPIO pin of the Raspberry Pi's header (BCM 0-27)"),
+    ("0:17,0:22", None, "'0:22': seat 0 already has a button (pin 17)"),
+    ("0:17,1:17", None, "'1:17': pin 17 is already used by another button"),
+    ("0:5,1:18", None, "'1:18': pin 18 is already the buzzer's"),
+    ("25", None, "'25': pin 25 is already the yellow LED's"),
+    ("2:17", 2, "'2:17': no seat 2; the 2 players' seats are 0-1"),
+    ("16:17", None, "'16:17': no seat 16; seats are 0-15"),
+])
+def test_button_pins_that_cannot_be_had_are_named(text, players, why):
+    with pytest.raises(ValueError) as e:
+        parse_button_pins(text, players)
+    assert str(e.value) == f"--buttons: {why}"
+
+
+def test_a_button_pin_another_device_holds_is_named_and_nothing_is_left_open(monkeypatch):
+    from gpiozero import Button, Buzzer
+
+    factory = MockFactory()
+    monkeypatch.setattr(Device, "pin_factory", factory)
+    held = Button(17, pin_factory=factory)
+    try:
+        with pytest.raises(ValueError, match="^GPIO: pin GPIO17 is already in use by <gpiozero.Button object on pin "
+                                             r"GPIO17.*\(the pins are in docs/wiring.md\)$"):
+            TableHardware(lambda event: None, {None: 17}, None, say=lambda text: None)
+        Buzzer(18, pin_factory=factory).close()   # the feedback's buzzer was let go
+    finally:
+        held.close()
+        factory.reset()
+
+
 def test_submitted_events_are_stored_and_ruled_before_the_frames_own(tmp_path):
     cal, H = _calibration()
     with EventStore(tmp_path / "g.db") as store:

@@ -45,12 +45,22 @@ def draw_detections(image: np.ndarray, detections) -> np.ndarray:
 
 
 class VideoAnnotator:
-    """Writes each processed frame with its overlays to an mp4 file (``write`` then ``close``)."""
+    """Writes each processed frame with its overlays to an mp4 file (``write`` then ``close``).
+
+    The file is opened at once, at the calibration's frame size (the pipeline takes no other), so that
+    a path it cannot be written at is an OSError before a game starts, not after."""
 
     def __init__(self, path: str | Path, calibration: TableCalibration, fps: float, language: str = "fi"):
         self.path, self.calibration, self.fps, self.language = Path(path), calibration, fps, language
-        self._writer: cv2.VideoWriter | None = None
         self._latest = ""
+        if self.path.is_dir():
+            raise OSError(f"{self.path}: a folder; give a file name in it, e.g. {self.path / 'game.mp4'}")
+        if not self.path.parent.is_dir():
+            raise OSError(f"{self.path}: no such folder {self.path.parent}")
+        self._writer = cv2.VideoWriter(str(self.path), cv2.VideoWriter_fourcc(*"mp4v"), fps,
+                                       tuple(int(v) for v in calibration.image_size))
+        if not self._writer.isOpened():
+            raise OSError(f"{self.path}: cannot write an mp4 video there")
 
     def draw(self, frame, seen: list[Seen], rulings, notices=()) -> np.ndarray:
         """The frame with the zones, each object seen and its reading, the latest ruling in a banner at
@@ -77,17 +87,10 @@ class VideoAnnotator:
         return image
 
     def write(self, frame, seen: list[Seen], rulings, notices=()) -> None:
-        image = self.draw(frame, seen, rulings, notices)
-        if self._writer is None:
-            self._writer = cv2.VideoWriter(str(self.path), cv2.VideoWriter_fourcc(*"mp4v"), self.fps,
-                                           (image.shape[1], image.shape[0]))
-            if not self._writer.isOpened():
-                raise OSError(f"{self.path}: cannot write an mp4 video there")
-        self._writer.write(image)
+        self._writer.write(self.draw(frame, seen, rulings, notices))
 
     def close(self) -> None:
-        if self._writer is not None:
-            self._writer.release()
+        self._writer.release()
 
 
 def _ascii(text: str) -> str:

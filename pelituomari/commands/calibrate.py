@@ -39,10 +39,31 @@ def add_parser(sub) -> None:
 def _pair(text: str, what: str, example: str) -> tuple[float, float]:
     """Two numbers as in example ("900x560", "102,80"), else a CommandError naming the option."""
     sep = "x" if "x" in example else ","
-    m = re.fullmatch(rf"\s*([0-9.]+)\s*{sep}\s*([0-9.]+)\s*", text)
+    number = r"(\d+(?:\.\d*)?|\.\d+)"
+    m = re.fullmatch(rf"\s*{number}\s*{sep}\s*{number}\s*", text)
     if not m:
         raise CommandError(f"{what} must look like {example}, got {text!r}")
     return float(m.group(1)), float(m.group(2))
+
+
+def _positive(value: float, option: str, unit: str) -> None:
+    """A CommandError unless value is a finite number above 0."""
+    if not 0 < value < float("inf"):
+        raise CommandError(f"{option} must be a size in {unit} above 0, got {value:g}")
+
+
+def _writable(path: str, option: str, example: str) -> None:
+    """A CommandError, before anything is written, where path cannot be a new file (an image where
+    example is one) written."""
+    import cv2
+
+    where = Path(path)
+    if where.is_dir():
+        raise CommandError(f"{option} {path}: a folder; give a file name in it, e.g. {where / example}")
+    if example.endswith(".png") and not cv2.haveImageWriter(path):
+        raise CommandError(f"{option} {path}: not an image file name; end it in .png or .jpg")
+    if not where.parent.is_dir():
+        raise CommandError(f"{option} {path}: no such folder {where.parent}")
 
 
 def _first_frame(spec: str, size: tuple[int, int]):
@@ -74,14 +95,19 @@ def run(args) -> int:
     from calibration.table import CalibrationError, TableCalibration, calibrate_lens
     from calibration.zones import ZoneError, layout
 
+    _positive(args.marker_mm, "--marker-mm", "mm")
     if args.marker_sheet:
+        _writable(args.marker_sheet, "--marker-sheet", "markers.png")
         if not cv2.imwrite(args.marker_sheet, marker_sheet(args.marker_mm)):
-            raise CommandError(f"{args.marker_sheet}: cannot write the image there")
+            raise CommandError(f"--marker-sheet {args.marker_sheet}: cannot write the image there")
         print(f"marker sheet written to {args.marker_sheet}: print at 100 % scale, check the black squares "
               f"measure {args.marker_mm:g} mm")
         return 0
     if not args.source:
         raise CommandError("--source is needed (a camera, video or image of the table)")
+    overlay = args.overlay or str(Path(args.out).with_suffix(".png"))
+    _writable(args.out, "--out", "calibration.json")
+    _writable(overlay, "--overlay", "zones.png")
     default_mm = "640x400" if args.game == "kimble" else "900x560" if args.seats == 2 else "1200x1000"
     table_mm = _pair(args.table_mm or default_mm, "--table-mm", "900x560")
     try:
@@ -94,9 +120,13 @@ def run(args) -> int:
         if not folder.is_dir():
             raise CommandError(f"{folder}: no such folder of chessboard photos")
         images = [cv2.imread(str(p)) for p in sorted(folder.iterdir()) if p.suffix.lower() in (".png", ".jpg", ".jpeg")]
-        pattern = tuple(int(v) for v in _pair(args.pattern, "--pattern", "9x6"))
+        pattern = _pair(args.pattern, "--pattern", "9x6")
+        if not all(v >= 2 and v == int(v) for v in pattern):
+            raise CommandError(f"--pattern counts inner corners, whole numbers of at least 2, e.g. 9x6, got {args.pattern!r}")
+        _positive(args.square_mm, "--square-mm", "mm")
         try:
-            lens, rms = calibrate_lens([i for i in images if i is not None], pattern, args.square_mm)
+            lens, rms = calibrate_lens([i for i in images if i is not None], (int(pattern[0]), int(pattern[1])),
+                                       args.square_mm)
         except CalibrationError as e:
             raise CommandError(f"{folder}: {e}") from None
         print(f"lens: {rms:.2f} px reprojection error from {folder}")
@@ -113,10 +143,12 @@ def run(args) -> int:
             cal = TableCalibration.from_markers(image, table_mm, args.marker_mm, zones, lens)
     except CalibrationError as e:
         raise CommandError(f"{args.source}: {e}") from None
-    cal.save(args.out)
-    overlay = args.overlay or str(Path(args.out).with_suffix(".png"))
     if not cv2.imwrite(overlay, draw_zones(image, cal)):
-        raise CommandError(f"{overlay}: cannot write the image there")
+        raise CommandError(f"--overlay {overlay}: cannot write the image there; no calibration was written")
+    try:
+        cal.save(args.out)
+    except OSError as e:
+        raise CommandError(f"--out {args.out}: cannot write it: {e.strerror or e}") from None
     print(f"calibration written to {args.out} ({cal.method}, {len(zones)} zones, {w}x{h} frames); "
           f"check the zones in {overlay}")
     return 0

@@ -83,10 +83,8 @@ def run(args) -> int:
     from pelituomari.table_hardware import TableHardware, parse_button_pins
 
     live = args.source is not None and (args.source.startswith("camera:") or args.source == "picamera")
-    try:
-        button_pins = parse_button_pins(args.buttons or ("17" if live else "off"))
-    except ValueError as e:
-        raise CommandError(str(e)) from None
+    if not 0 < args.stall < float("inf"):
+        raise CommandError(f"--stall must be seconds above 0, got {args.stall:g}")
     truth = None
     if args.source is None:
         video, calibration, truth = sample_paths(args.game)
@@ -111,6 +109,10 @@ def run(args) -> int:
     if args.game == "kiketti" and len(start.players) > seats:
         raise CommandError(f"{len(start.players)} players but {calibration_path} has seat zones for {seats}")
     try:
+        button_pins = parse_button_pins(args.buttons or ("17" if live else "off"), len(start.players))
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    try:
         source = open_source(source_spec, stall_s=args.stall, size=calibration.image_size)
     except SourceError as e:
         raise CommandError(str(e)) from None
@@ -119,43 +121,55 @@ def run(args) -> int:
     except CommandError:
         source.close()
         raise
-    annotator = None
-    if args.annotate:
-        from vision.annotate import VideoAnnotator
-
-        annotator = VideoAnnotator(args.annotate, calibration, source.fps or 10.0, args.language)
     # A resumed game's clock goes on from its log: frame and button times are moved past its last event.
     now = time.monotonic() if live else 0.0
     t_offset = stored[-1].t + 1.0 - now if resumed is not None else 0.0
-    with EventStore(args.db) as store:
-        if resumed is None:
-            game_id = store.new_game(start)
-        print(f"{args.game}: {', '.join(start.players)} - {source.name} - game {game_id} in {args.db}", flush=True)
-        if resumed is not None:
-            print(f"resumed: {len(stored)} stored events, {len(referee.rulings)} rulings; the table as seen now "
-                  f"is taken as it stands", flush=True)
-            print(referee.engine.render(args.language), flush=True)
 
-        def show(event, rulings) -> None:
-            for r in rulings:
-                print(f"[{event.t:7.2f}s] {r.kind}: {r.message(args.language)}", flush=True)
+    def show(event, rulings) -> None:
+        for r in rulings:
+            print(f"[{event.t:7.2f}s] {r.kind}: {r.message(args.language)}", flush=True)
 
-        try:
-            tracker = Tracker(calibration.zones, baseline_frames=3 if resumed is not None else 0)
-            pipeline = Pipeline(calibration, detector, referee, args.game, store=store, game_id=game_id,
-                                tracker=tracker, t_offset=t_offset, on_event=show, annotator=annotator,
-                                on_notice=lambda notice: print(notice.message(args.language), file=sys.stderr, flush=True))
-        except ValueError as e:
-            raise CommandError(f"{calibration_path}: {e}") from None
+    # The pipeline, the hardware and the annotated video are made before a new game is stored, so that
+    # a calibration without the game's zones, a pin that cannot be had or a video that cannot be written
+    # stores nothing.
+    try:
+        tracker = Tracker(calibration.zones, baseline_frames=3 if resumed is not None else 0)
+        pipeline = Pipeline(calibration, detector, referee, args.game, tracker=tracker, t_offset=t_offset,
+                            on_notice=lambda notice: print(notice.message(args.language), file=sys.stderr, flush=True))
+    except ValueError as e:
+        source.close()
+        raise CommandError(f"{calibration_path}: {e}") from None
+    try:
         hardware = TableHardware(pipeline.submit, button_pins, args.pads, clock=lambda: time.monotonic() + t_offset)
-        pipeline.on_event = lambda event, rulings: (show(event, rulings), hardware.react(rulings))
-        began = time.perf_counter()
+    except ValueError as e:
+        source.close()
+        raise CommandError(str(e)) from None
+    if args.annotate:
+        from vision.annotate import VideoAnnotator
+
         try:
+            pipeline.annotator = VideoAnnotator(args.annotate, calibration, source.fps or 10.0, args.language)
+        except OSError as e:
+            hardware.close()
+            source.close()
+            raise CommandError(f"--annotate {e}") from None
+    pipeline.on_event = lambda event, rulings: (show(event, rulings), hardware.react(rulings))
+    try:
+        with EventStore(args.db) as store:
+            if resumed is None:
+                game_id = store.new_game(start)
+            pipeline.store, pipeline.game_id = store, game_id
+            print(f"{args.game}: {', '.join(start.players)} - {source.name} - game {game_id} in {args.db}", flush=True)
+            if resumed is not None:
+                print(f"resumed: {len(stored)} stored events, {len(referee.rulings)} rulings; the table as seen now "
+                      f"is taken as it stands", flush=True)
+                print(referee.engine.render(args.language), flush=True)
+            began = time.perf_counter()
             with source:
                 result = pipeline.run(source)
-        finally:
-            hardware.close()
-        took = time.perf_counter() - began
+            took = time.perf_counter() - began
+    finally:
+        hardware.close()
     fps = result.frames / took if took > 0 else 0.0
     print(f"{result.frames} frames in {took:.1f} s ({fps:.1f} fps); {len(result.events)} events stored "
           f"(game {game_id} in {args.db}); {len(result.rulings)} rulings", flush=True)
