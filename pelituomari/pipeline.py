@@ -115,6 +115,16 @@ class FrameSizeMismatch(SourceError):
     """Frames of another size than the calibration was made on: its zones would lie elsewhere in them."""
 
 
+def size_mismatch(size: tuple[int, int], calibration: TableCalibration) -> str | None:
+    """Why frames of size (width, height) cannot be read with the calibration; None when they can."""
+    (w, h), (cw, ch) = size, calibration.image_size
+    if (w, h) == (cw, ch):
+        return None
+    return (f"its frames are {w}x{h} pixels, but the calibration was made on {cw}x{ch} ones, so its zones would lie "
+            f"elsewhere in them: set the camera to {cw}x{ch}, or calibrate again from this source "
+            f"(pelituomari calibrate --source ...)")
+
+
 class Pipeline:
     """Feed frames (``process``) or a whole source (``run``); events go to the store and referee."""
 
@@ -156,11 +166,8 @@ class Pipeline:
     def process(self, frame: Frame) -> list[tuple[Event, list[Ruling]]]:
         """One frame through the chain; returns each new event with the rulings it caused."""
         h, w = frame.image.shape[:2]
-        if (w, h) != tuple(self.calibration.image_size):
-            cw, ch = self.calibration.image_size
-            raise FrameSizeMismatch(f"its frames are {w}x{h} pixels, but the calibration was made on {cw}x{ch} "
-                                    f"ones, so its zones would lie elsewhere in them: set the camera to {cw}x{ch}, "
-                                    f"or calibrate again from this source (pelituomari calibrate --source ...)")
+        if why := size_mismatch((w, h), self.calibration):
+            raise FrameSizeMismatch(why)
         out = [self._record(event) for event in self._submitted()]
         seen = self.look(frame.image)
         hidden = self.glare.hides if self.mind_glare else None

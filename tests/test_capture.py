@@ -28,6 +28,15 @@ def test_a_video_file_gives_every_frame_timed_by_its_frame_rate(tmp_path):
     assert [f.index for f in frames] == [0, 1, 2, 3, 4]
     assert [f.t for f in frames] == [0.0, 0.05, 0.1, 0.15, 0.2]
     assert [round(float(f.image.mean()) / 60) for f in frames] == [0, 1, 2, 3, 4]
+    assert source.size == (64, 48)
+
+
+def test_a_file_that_opens_as_a_video_but_gives_no_frame_is_refused_on_opening(tmp_path):
+    path = tmp_path / "notes.jpg"
+    path.write_text("not an image")
+    with pytest.raises(SourceError) as e:
+        open_source(str(path))
+    assert str(e.value) == f"{path}: OpenCV opens it but reads no frame from it: not a video, or damaged"
 
 
 def test_an_image_folder_in_name_order(tmp_path):
@@ -39,6 +48,22 @@ def test_an_image_folder_in_name_order(tmp_path):
     frames = list(source)
     assert [round(float(f.image.mean())) for f in frames] == [50, 100, 200]
     assert [f.t for f in frames] == [0.0, 0.1, 0.2]
+    assert source.size == (64, 48) and source.skipped == []
+
+
+def test_an_unreadable_image_in_a_folder_is_passed_over_as_a_dropped_frame(tmp_path):
+    for name, v in (("a.png", 50), ("c.png", 200)):
+        cv2.imwrite(str(tmp_path / name), _image(v))
+    (tmp_path / "b.jpg").write_text("not an image")
+    source = open_source(str(tmp_path))
+    frames = list(source)
+    assert [(f.index, f.t, round(float(f.image.mean()))) for f in frames] == [(0, 0.0, 50), (2, 0.2, 200)]
+    assert source.skipped == [f"{tmp_path / 'b.jpg'}: not a readable image"]
+    (tmp_path / "a.png").write_text("not an image either")
+    (tmp_path / "c.png").unlink()
+    with pytest.raises(SourceError) as e:
+        open_source(str(tmp_path))
+    assert str(e.value) == f"{tmp_path}: none of its 2 images can be read"
 
 
 def test_bad_sources_are_named():

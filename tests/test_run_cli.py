@@ -99,7 +99,28 @@ def test_run_refuses_a_start_it_cannot_go_through_with_before_storing_a_game(tmp
              f"zones: stock, pile, seat0, hand0, seat1, hand1")):
         assert main(["run", "--db", str(db), *options]) == 2
         assert capsys.readouterr().err == f"pelituomari run: {why}\n"
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "000.png"), np.full((360, 640, 3), 90, np.uint8))
+    assert main(["run", "--db", str(db), "--source", str(frames), "--calibration", str(kiketti_calibration)]) == 2
+    assert capsys.readouterr().err == (
+        f"pelituomari run: {frames}: its frames are 640x360 pixels, but the calibration was made on 1280x720 ones, so "
+        f"its zones would lie elsewhere in them: set the camera to 1280x720, or calibrate again from this source "
+        f"(pelituomari calibrate --source ...)\n")
     assert not db.exists()
+
+
+def test_run_passes_over_an_unreadable_image_of_a_folder_and_says_so(tmp_path, capsys):
+    _, calibration, _ = sample_paths("kiketti")
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for name in ("000.png", "002.png"):
+        cv2.imwrite(str(frames / name), np.full((720, 1280, 3), 90, np.uint8))
+    (frames / "001.jpg").write_bytes(b"\xff\xd8\xff cut short")
+    assert main(["run", "--db", str(tmp_path / "g.db"), "--source", str(frames), "--calibration", str(calibration)]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1].startswith("2 frames in ")
+    assert err == f"passed over {frames / '001.jpg'}: not a readable image\n"
 
 
 def test_calibrate_refuses_what_it_cannot_write_before_writing_anything(tmp_path, capsys):

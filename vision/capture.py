@@ -46,6 +46,8 @@ class FrameSource:
 
     name: str = "source"
     fps: float | None = None  # nominal frames per second, when the source knows it
+    size: tuple[int, int] | None = None  # its frames' width, height, where known before reading (recordings)
+    skipped: tuple[str, ...] = ()  # frames it could not read and passed over, each "path: why"
 
     def read(self) -> Frame | None:
         """The next frame, None at the end of a recording; raises SourceError if the source dies."""
@@ -66,7 +68,8 @@ class FrameSource:
 
 
 class VideoFileSource(FrameSource):
-    """A recorded video; frame times come from the file's frame rate, so replays are exact."""
+    """A recorded video; frame times come from the file's frame rate, so replays are exact. Its first
+    frame is read on opening: a file OpenCV opens but reads nothing from is refused then."""
 
     def __init__(self, path: str | Path):
         import cv2
@@ -77,12 +80,21 @@ class VideoFileSource(FrameSource):
         self._cap = cv2.VideoCapture(str(path))
         if not self._cap.isOpened():
             raise SourceError(f"{path}: OpenCV cannot open it as a video")
+        ok, self._first = self._cap.read()
+        if not ok:
+            self._cap.release()
+            raise SourceError(f"{path}: OpenCV opens it but reads no frame from it: not a video, or damaged")
+        self.size = (self._first.shape[1], self._first.shape[0])
         fps = self._cap.get(cv2.CAP_PROP_FPS)
         self.fps = fps if fps and fps > 0 else 30.0
         self._index = 0
 
     def read(self) -> Frame | None:
-        ok, image = self._cap.read()
+        if self._index == 0:
+            ok, image = True, self._first
+            self._first = None
+        else:
+            ok, image = self._cap.read()
         if not ok:
             return None
         frame = Frame(image, self._index / self.fps, self._index)
@@ -94,7 +106,8 @@ class VideoFileSource(FrameSource):
 
 
 class ImageFolderSource(FrameSource):
-    """Images of a folder in name order, ``1/fps`` seconds apart."""
+    """Images of a folder in name order, ``1/fps`` seconds apart. An image that cannot be read is
+    passed over (``skipped``), as a camera drops a frame; its time slot stays empty."""
 
     def __init__(self, folder: str | Path, fps: float = 10.0):
         folder = Path(folder)
@@ -105,20 +118,29 @@ class ImageFolderSource(FrameSource):
         if not self._paths:
             raise SourceError(f"{folder}: holds no images ({', '.join(IMAGE_SUFFIXES)})")
         self.fps = fps
+        self.skipped: list[str] = []
         self._index = 0
+        self._next = self._readable()
+        if self._next is None:
+            raise SourceError(f"{folder}: none of its {len(self._paths)} images can be read")
+        self.size = (self._next.image.shape[1], self._next.image.shape[0])
 
-    def read(self) -> Frame | None:
+    def _readable(self) -> Frame | None:
+        """The next image that can be read, as a frame; None past the last."""
         import cv2
 
-        if self._index >= len(self._paths):
-            return None
-        path = self._paths[self._index]
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        if image is None:
-            raise SourceError(f"{path}: not a readable image")
-        frame = Frame(image, self._index / self.fps, self._index)
-        self._index += 1
-        return frame
+        while self._index < len(self._paths):
+            path, n = self._paths[self._index], self._index
+            self._index += 1
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is not None:
+                return Frame(image, n / self.fps, n)
+            self.skipped.append(f"{path}: not a readable image")
+        return None
+
+    def read(self) -> Frame | None:
+        frame, self._next = self._next, None
+        return frame if frame is not None else self._readable()
 
 
 class LiveSource(FrameSource):

@@ -75,7 +75,7 @@ def _start(args, truth: Path | None, seats: int):
 def run(args) -> int:
     from calibration.table import CalibrationError, TableCalibration
     from pelituomari.game import referee_for
-    from pelituomari.pipeline import Pipeline
+    from pelituomari.pipeline import Pipeline, size_mismatch
     from pelituomari.store import EventStore
     from vision.capture import SourceError, open_source
     from vision.tracking import Tracker
@@ -116,6 +116,9 @@ def run(args) -> int:
         source = open_source(source_spec, stall_s=args.stall, size=calibration.image_size)
     except SourceError as e:
         raise CommandError(str(e)) from None
+    if source.size is not None and (why := size_mismatch(source.size, calibration)):
+        source.close()
+        raise CommandError(f"{source_spec}: {why}")
     try:
         detector = _detector(args.weights, args.int8)
     except CommandError:
@@ -175,6 +178,8 @@ def run(args) -> int:
           f"(game {game_id} in {args.db}); {len(result.rulings)} rulings", flush=True)
     for note in pipeline.tracker.unexplained:
         print(f"not understood: {note}", file=sys.stderr)
+    for skipped in source.skipped:
+        print(f"passed over {skipped}", file=sys.stderr)
     if result.error is not None:
         print(f"pelituomari run: the frame source failed: {result.error}; the {len(result.events)} events "
               f"seen so far are stored (see them with: pelituomari replay {args.db})", file=sys.stderr)
