@@ -460,6 +460,11 @@ def main(argv=None):
         photos = read_labels(a.photos) if a.photos else None
     except LabelError as e:
         ap.error(str(e))
+    if a.real_dice:
+        try:
+            real_dice_split(a.real_dice)
+        except FileNotFoundError as e:
+            ap.error(f"--real-dice {e}")
     try:
         detector = Detector(a.weights, conf=a.conf, views=a.views, int8=a.int8)
     except WeightsMissing as e:

@@ -439,10 +439,17 @@ def parse_args(argv=None) -> argparse.Namespace:
 
 def main(argv=None):
     a = parse_args(argv)
+    if a.out.exists() and not a.out.is_dir():
+        parser().error(f"--out {a.out}: a file, not a folder to write the data set in")
     try:
         whole = load_whole_dice(a.real_dice_whole) if a.real_dice_whole else None
     except ValueError as e:
         parser().error(str(e))
+    if a.real_dice:
+        try:
+            real_dice_split(a.real_dice)
+        except FileNotFoundError as e:
+            parser().error(f"--real-dice {e}")
     if not a.no_svg:
         D.render_all(a.cards_cache)
     try:

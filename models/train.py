@@ -524,8 +524,30 @@ def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: flo
     return settings
 
 
+def missing_data(a: argparse.Namespace) -> str | None:
+    """What the stages to run need from the data folders (and --cls-val) that is not there: found at the
+    start, not after an earlier stage's hours."""
+    make = "make the data with: python3 -m models.make_dataset --out"
+    for stage in a.only or STAGES:
+        if stage == "det":
+            for folder in [a.data, *a.extra_data]:
+                if not (folder / "det" / "data.yaml").is_file():
+                    return f"{folder}: no det/data.yaml for the detector; {make} {folder}"
+            continue
+        if not classifier_train_files(stage, [a.data, *a.extra_data]):
+            return f"{a.data}: no {stage}_train*.npz for the {stage} reader; {make} {a.data}"
+        for f in a.cls_val:
+            if not f.is_file():
+                return f"--cls-val {f}: no such file"
+        if not a.cls_val and not (a.data / f"{stage}_val.npz").is_file():
+            return f"{a.data}: no {stage}_val.npz for the {stage} reader; {make} {a.data}"
+    return None
+
+
 def main(argv=None):
     a = parse_args(argv)
+    if why := missing_data(a):
+        raise SystemExit(f"python3 -m models.train: {why}")
     if a.threads:
         import torch
         torch.set_num_threads(a.threads)

@@ -239,6 +239,18 @@ def test_a_negative_scene_count_is_refused_before_any_model_loads(capsys, monkey
     assert "--synthetic must be 0 or more scenes, got -1" in capsys.readouterr().err
 
 
+def test_a_real_dice_folder_without_the_photos_is_named_before_any_model_loads(tmp_path, capsys, monkeypatch):
+    import pytest
+
+    def no_models(*args, **kwargs):
+        raise AssertionError("the models were loaded")
+    monkeypatch.setattr(bench_detect, "Detector", no_models)
+    with pytest.raises(SystemExit):
+        bench_detect.main(["--synthetic", "0", "--real-dice", str(tmp_path)])
+    assert (f"--real-dice {tmp_path}: no labelled .jpg photos (expected the real-dice-topdown data set)"
+            in capsys.readouterr().err)
+
+
 def test_cards_reaching_beyond_the_frame_are_scored_alone_and_within_it_apart(monkeypatch):
     """A card half beyond the right edge (in sight: 1.0 x 40/80 of it) is labelled and scored by its part
     in the image, in the main scores and in cut_by_the_frame, but not as a card in the open;

@@ -128,6 +128,9 @@ def test_occlusion_is_asked_of_the_card_and_side_classifiers_only_and_corners_ar
         return 0.0
 
     monkeypatch.setattr("models.train.train_classifier", record)
+    for stage in ("card", "die", "side", "corner"):   # present, as main() asks; record() does not read them
+        for split in ("train", "val"):
+            (tmp_path / f"{stage}_{split}.npz").write_bytes(b"")
     main(["--data", str(tmp_path), "--runs", str(tmp_path / "runs"), "--only", "card", "--only", "die",
           "--only", "side", "--only", "corner", "--card-occlude", "0.4", "--index-scale", "0.5"])
     assert asked == {"card_classifier": (52, 0.4, True, None), "die_classifier": (6, 0.0, True, None),
@@ -246,11 +249,14 @@ def test_classifier_validation_crops_default_to_the_data_folder_s_and_may_be_nam
         return 0.0
 
     monkeypatch.setattr("models.train.train_classifier", record)
+    (tmp_path / "b").mkdir()
+    for name in ("card_train.npz", "card_val.npz", "a.npz", "b/cut.npz"):   # present, as main() asks
+        (tmp_path / name).write_bytes(b"")
     main(["--data", str(tmp_path), "--runs", str(tmp_path / "runs"), "--only", "card"])
     assert asked["val"] == [tmp_path / "card_val.npz"]
-    main(["--data", str(tmp_path), "--runs", str(tmp_path / "runs"), "--only", "card", "--cls-val", "a.npz",
-          "--cls-val", "b/cut.npz"])
-    assert asked["val"] == [Path("a.npz"), Path("b/cut.npz")]
+    main(["--data", str(tmp_path), "--runs", str(tmp_path / "runs"), "--only", "card", "--cls-val", str(tmp_path / "a.npz"),
+          "--cls-val", str(tmp_path / "b/cut.npz")])
+    assert asked["val"] == [tmp_path / "a.npz", tmp_path / "b/cut.npz"]
     with pytest.raises(SystemExit):
         parse_args(["--only", "card", "--only", "corner", "--cls-val", "a.npz"])
 

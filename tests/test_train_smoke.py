@@ -86,11 +86,44 @@ def test_ship_last_exports_the_runs_last_weights_instead_of_its_best(tmp_path, m
     monkeypatch.setattr(train, "train_detector", lambda *args, **kwargs: best)
     exported = []
     monkeypatch.setattr(train, "export_detector", lambda pt, imgsz, to, live: exported.append((pt, imgsz, live)))
+    (tmp_path / "data" / "det").mkdir(parents=True)
+    (tmp_path / "data" / "det" / "data.yaml").write_text("")   # train_detector, which reads it, is stood in for
     common = ["--data", str(tmp_path / "data"), "--runs", str(tmp_path / "runs"), "--only", "det", "--imgsz", "320",
               "--ship", "--ship-to", str(tmp_path / "weights")]
     train.main(common + ["--ship-last"])
     train.main(common)
     assert exported == [(best.with_name("last.pt"), 320, None), (best, 320, None)]
+
+
+def test_data_a_stage_needs_is_named_before_any_stage_trains(tmp_path, monkeypatch):
+    monkeypatch.setattr(train, "train_detector", lambda *args, **kwargs: pytest.fail("trained without its data"))
+    data, crops = tmp_path / "data", tmp_path / "crops"
+    (data / "det").mkdir(parents=True)
+    (data / "det" / "data.yaml").write_text("")
+    crops.mkdir()
+    for folder, name in ((data, "card_train.npz"), (data, "card_val.npz"), (crops, "corner_train_patches.npz")):
+        np.savez(folder / name)
+    make = "make the data with: python3 -m models.make_dataset --out"
+    for argv, why in (
+            ([], f"{data}: no die_train*.npz for the die reader; {make} {data}"),
+            (["--only", "det", "--extra-data", str(crops)], f"{crops}: no det/data.yaml for the detector; {make} {crops}"),
+            (["--only", "corner", "--data", str(crops)], f"{crops}: no corner_val.npz for the corner reader; {make} {crops}"),
+            (["--only", "card", "--cls-val", str(tmp_path / "v.npz")], f"--cls-val {tmp_path / 'v.npz'}: no such file")):
+        with pytest.raises(SystemExit) as e:
+            train.main(["--data", str(data), "--runs", str(tmp_path / "runs"), *argv])
+        assert e.value.code == f"python3 -m models.train: {why}"
+
+
+def test_make_dataset_out_that_is_a_file_and_real_dice_without_photos_are_refused(tmp_path, capsys):
+    (tmp_path / "data").write_text("")
+    with pytest.raises(SystemExit):
+        make_dataset.main(["--out", str(tmp_path / "data"), "--no-svg"])
+    assert f"--out {tmp_path / 'data'}: a file, not a folder to write the data set in" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        make_dataset.main(["--out", str(tmp_path / "other"), "--no-svg", "--real-dice", str(tmp_path)])
+    assert (f"--real-dice {tmp_path}: no labelled .jpg photos (expected the real-dice-topdown data set)"
+            in capsys.readouterr().err)
+    assert not (tmp_path / "other").exists()
 
 
 def test_ship_last_without_ship_is_refused(capsys):
