@@ -1,7 +1,7 @@
 """int8 copies of the shipped detectors and readers, for small CPUs (a Raspberry Pi).
 
     python3 -m models.quantize [--weights models/weights] [--scenes 20] [--cards-cache runs/cards]
-        [--blur-max SIGMA] [--sharpen SHARE] [--gloss SHARE] [--detector-percentile P]
+        [--blur-max SIGMA] [--sharpen SHARE] [--gloss SHARE] [--detector-percentile P] [--live-float-stem]
 
 Writes detector_int8.onnx beside detector.onnx, detector_live_int8.onnx beside detector_live.onnx
 where the folder has one, and card_classifier_int8.onnx (and the die, side and corner readers' copies)
@@ -23,8 +23,11 @@ detector boxed 29 false objects fewer than the copy made from least to greatest 
 over three cameras, finding and reading as many cards (models/LAB_NOTES.md). The head's last
 convolutions and its decoding stay in floats: they write box coordinates in pixels beside scores of
 0-1 into one output, which one 8-bit scale cannot hold (with them quantized too, the detector found
-nothing). The readers are quantized whole, their ranges learnt from the crops `detect` gives them on
-the same scenes.
+nothing). --live-float-stem (step 38) keeps the live detector's first two convolutions in floats too:
+at its 320 px input their 8-bit error, carried through the network, cost the live chain 8 of the 12
+cards its copy read fewer than the float one on the more scenes, and it costs no time (they are a few
+per cent of its work). The readers are quantized whole, their ranges learnt from the crops `detect`
+gives them on the same scenes.
 
 Beside the copies it writes int8_made_from.json: the sha256 of every float file they were made from (the
 readers' ranges come from what the detector boxes, so each copy depends on them all). A float file
@@ -52,9 +55,10 @@ from models.synth.scene import CAMERA, Camera
 # seeds neither trained on nor chosen on (models/TRAINING.md, "The data sets each step made")
 CALIBRATION_SETS = ((303, None), (304, "cards"), (305, "dice_on_cards"))
 HEAD = "/model.23/"     # the ultralytics OBB head's node names begin so
+STEM = ("/model.0/", "/model.1/")   # ... and its first two convolutions' (stride 2 each, at the input's half and quarter)
 # how the shipped copies were made (models/TRAINING.md, step 34): step 32's camera, the detectors' tails cut
 SHIPPED_COMMAND = ("python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 "
-                   "--detector-percentile 99.999")
+                   "--detector-percentile 99.999 --live-float-stem")
 MADE_FROM = "int8_made_from.json"  # beside the copies: {"scenes": N, "camera": Camera's fields,
                                    #                      "detector_percentile": P or null, "float": {float file: sha256}}
 
@@ -75,12 +79,13 @@ def stale_floats(weights: Path) -> list[str]:
     return [name for name in floats if made_from.get(name) != now[name]]
 
 
-def float_nodes(model) -> list[str]:
+def float_nodes(model, stem: bool = False) -> list[str]:
     """The nodes left in floats: the head's last convolution of each branch (boxes, classes, angle), its
     distribution-to-box convolution, and every head node that is not a convolution (the activations of
-    its inner convolutions, and the decoding)."""
-    return [n.name for n in model.graph.node if n.name.startswith(HEAD) and
-            (n.op_type != "Conv" or n.name.endswith(".2/Conv") or "/dfl/" in n.name)]
+    its inner convolutions, and the decoding); with stem, the first two convolutions' nodes too."""
+    return [n.name for n in model.graph.node if (n.name.startswith(HEAD) and
+            (n.op_type != "Conv" or n.name.endswith(".2/Conv") or "/dfl/" in n.name)) or
+            (stem and n.name.startswith(STEM))]
 
 
 def calibration_images(scenes: int, cards_cache: str | Path, camera: Camera = CAMERA) -> list[np.ndarray]:
@@ -157,7 +162,8 @@ def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: C
 
 def settings(a: argparse.Namespace, camera: Camera) -> dict:
     """What the copies are made with, as MADE_FROM records it beside the float files' sha256."""
-    return {"scenes": a.scenes, "camera": dataclasses.asdict(camera), "detector_percentile": a.detector_percentile}
+    return {"scenes": a.scenes, "camera": dataclasses.asdict(camera), "detector_percentile": a.detector_percentile,
+            "live_float_stem": a.live_float_stem}
 
 
 def parser() -> argparse.ArgumentParser:
@@ -171,6 +177,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--detector-percentile", type=float, metavar="P",
                     help="the detectors' ranges from the (100 - P)th to the Pth percentile of each tensor's values, "
                          "above 50 and below 100 (default: least to greatest value)")
+    ap.add_argument("--live-float-stem", action="store_true",
+                    help="keep the live detector's first two convolutions in floats (step 38: its copy reads more "
+                         "cards at the same speed)")
     return ap
 
 
@@ -197,8 +206,9 @@ def main(argv=None) -> None:
         if not batches[name]:
             ap.error(f"the calibration scenes gave the {name} reader nothing to read; give more --scenes")
     for src, detector in zip(sources, detectors):
-        dst = quantize_model(src, int8_file(src), calibration_inputs(detector, images), float_nodes,
-                             a.detector_percentile)
+        stem = a.live_float_stem and src.name == LIVE_DETECTOR_FILE
+        dst = quantize_model(src, int8_file(src), calibration_inputs(detector, images),
+                             lambda model: float_nodes(model, stem), a.detector_percentile)
         print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {a.scenes * len(CALIBRATION_SETS)} scenes at {detector.imgsz} px")
     for name in READERS:
         src = reader_file(a.weights, name)

@@ -105,7 +105,7 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
         if "int8" not in f.name:
             shutil.copy(f, tmp_path / f.name)
     quantize.main(["--weights", str(tmp_path), "--scenes", "2", "--blur-max", "3", "--sharpen", "0.5", "--gloss", "0.25",
-                   "--detector-percentile", "99.999"])
+                   "--detector-percentile", "99.999", "--live-float-stem"])
     out = capsys.readouterr().out.splitlines()
     written = ["detector", "detector_live", "card_classifier", "die_classifier", "side_classifier", "corner_classifier"]
     assert [line.split(":")[0] for line in out] == [str(tmp_path / f"{name}_int8.onnx") for name in written]
@@ -115,9 +115,19 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
         assert sum(n.op_type == "QuantizeLinear" for n in int8.graph.node) > (50 if name.startswith("detector") else 7)
         assert (tmp_path / f"{name}_int8.onnx").stat().st_size < (tmp_path / f"{name}.onnx").stat().st_size / 3
     assert Detector(tmp_path, int8=True).imgsz == 480
+
+    def quantized_weights(name: str) -> list[bool]:
+        """Whether each of the detector's first three convolutions takes its weights through a dequantization."""
+        model = onnx.load(str(tmp_path / f"{name}_int8.onnx"))
+        dequantized = {o for n in model.graph.node if n.op_type == "DequantizeLinear" for o in n.output}
+        convs = [n for n in model.graph.node if n.op_type == "Conv"][:3]
+        return [conv.input[1] in dequantized for conv in convs]
+
+    assert quantized_weights("detector") == [True, True, True]
+    assert quantized_weights("detector_live") == [False, False, True]   # --live-float-stem: its stem in floats
     assert json.loads((tmp_path / quantize.MADE_FROM).read_text()) == {
         "scenes": 2, "camera": {"blur_sigma": [0.3, 3.0], "sharpen": 0.5, "gloss": 0.25}, "detector_percentile": 99.999,
-        "float": quantize.fingerprint(tmp_path, [f"{name}.onnx" for name in written])}
+        "live_float_stem": True, "float": quantize.fingerprint(tmp_path, [f"{name}.onnx" for name in written])}
     assert quantize.stale_floats(tmp_path) == []
     with (tmp_path / "side_classifier.onnx").open("ab") as f:
         f.write(b"\0")
@@ -134,7 +144,8 @@ def test_the_shipped_copies_were_made_as_the_command_the_messages_give():
     made_with = json.loads(json.dumps(quantize.settings(a, camera_argument(ap, a))))   # as JSON gives it back
     record = json.loads((DEFAULT_WEIGHTS / quantize.MADE_FROM).read_text())
     assert {key: record[key] for key in made_with} == made_with == {
-        "scenes": 20, "camera": {"blur_sigma": [0.3, 3.0], "sharpen": 0.3, "gloss": 0.3}, "detector_percentile": 99.999}
+        "scenes": 20, "camera": {"blur_sigma": [0.3, 3.0], "sharpen": 0.3, "gloss": 0.3}, "detector_percentile": 99.999,
+        "live_float_stem": True}
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -160,10 +160,11 @@ def test_every_training_command_parses_with_its_module():
     corner37 = runs["runs/train_corner37"]   # step 37: step 36 undone, step 33's reader continued out of focus
     assert (corner37.corner_init, corner37.index_scale, corner37.blur, corner37.extra_data, corner37.ship) == (
         Path("runs/train_corner33/corner_classifier.pt"), 0.5, 0.3, [Path("runs/data182"), Path("runs/data181")], True)
-    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-37: int8 copies of what
-    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 7   # ships, made again for the new
-    assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile) for a in quantized] == (   # networks, the last
-        [(1.4, 0.0, 0.0, None)] * 3 + [(3.0, 0.3, 0.3, 99.999)] * 4)                     # four through step 32's camera
+    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-38: int8 copies of what
+    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 8   # ships, made again for the new
+    assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile, a.live_float_stem) for a in quantized] == (
+        [(1.4, 0.0, 0.0, None, False)] * 3 + [(3.0, 0.3, 0.3, 99.999, False)] * 4   # networks, the last five through
+        + [(3.0, 0.3, 0.3, 99.999, True)])   # step 32's camera; step 38 keeps the live detector's stem in floats
     assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
 
