@@ -25,8 +25,8 @@ convolutions and its decoding stay in floats: they write box coordinates in pixe
 0-1 into one output, which one 8-bit scale cannot hold (with them quantized too, the detector found
 nothing). --live-float-stem (step 38) keeps the live detector's first two convolutions in floats too:
 at its 320 px input their 8-bit error, carried through the network, cost the live chain 8 of the 12
-cards its copy read fewer than the float one on the more scenes, and it costs no time (they are a few
-per cent of its work). The readers are quantized whole, their ranges learnt from the crops `detect`
+cards its copy read fewer than the float one on the more scenes, and they are a few per cent of its
+work (the same time on a seat's strip of table, 1 ms more on a 320 x 320 region). The readers are quantized whole, their ranges learnt from the crops `detect`
 gives them on the same scenes.
 
 Beside the copies it writes int8_made_from.json: the sha256 of every float file they were made from (the
@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import io
 import json
@@ -56,11 +57,12 @@ from models.synth.scene import CAMERA, Camera
 CALIBRATION_SETS = ((303, None), (304, "cards"), (305, "dice_on_cards"))
 HEAD = "/model.23/"     # the ultralytics OBB head's node names begin so
 STEM = ("/model.0/", "/model.1/")   # ... and its first two convolutions' (stride 2 each, at the input's half and quarter)
-# how the shipped copies were made (models/TRAINING.md, step 34): step 32's camera, the detectors' tails cut
+# how the shipped copies were made (models/TRAINING.md, steps 34 and 38): step 32's camera, the detectors' tails
+# cut, the live detector's stem in floats
 SHIPPED_COMMAND = ("python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 "
                    "--detector-percentile 99.999 --live-float-stem")
-MADE_FROM = "int8_made_from.json"  # beside the copies: {"scenes": N, "camera": Camera's fields,
-                                   #                      "detector_percentile": P or null, "float": {float file: sha256}}
+MADE_FROM = "int8_made_from.json"  # beside the copies: {"scenes": N, "camera": Camera's fields, "detector_percentile":
+                                   # P or null, "live_float_stem": bool, "float": {float file: sha256}}
 
 
 def fingerprint(folder: Path, names) -> dict[str, str]:
@@ -208,7 +210,7 @@ def main(argv=None) -> None:
     for src, detector in zip(sources, detectors):
         stem = a.live_float_stem and src.name == LIVE_DETECTOR_FILE
         dst = quantize_model(src, int8_file(src), calibration_inputs(detector, images),
-                             lambda model: float_nodes(model, stem), a.detector_percentile)
+                             functools.partial(float_nodes, stem=stem), a.detector_percentile)
         print(f"{dst}: {dst.stat().st_size / 1e6:.1f} MB, ranges from {a.scenes * len(CALIBRATION_SETS)} scenes at {detector.imgsz} px")
     for name in READERS:
         src = reader_file(a.weights, name)

@@ -60,7 +60,7 @@ class TableHardware:
 
         self._closers: list[Callable[[], object]] = []
         factory, _ = find_pin_factory()
-        self.feedback = Feedback(None)
+        self.feedback = Feedback(None)   # nothing fitted yet: close() may run before the pins are had
         try:
             self.feedback = Feedback(FeedbackPins() if factory is not None else None, pin_factory=factory)
             if button_pins:

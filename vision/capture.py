@@ -90,13 +90,11 @@ class VideoFileSource(FrameSource):
         self._index = 0
 
     def read(self) -> Frame | None:
-        if self._index == 0:
-            ok, image = True, self._first
-            self._first = None
-        else:
+        image, self._first = self._first, None   # the frame read on opening, once
+        if image is None:
             ok, image = self._cap.read()
-        if not ok:
-            return None
+            if not ok:
+                return None
         frame = Frame(image, self._index / self.fps, self._index)
         self._index += 1
         return frame

@@ -53,8 +53,8 @@ def _positive(value: float, option: str, unit: str) -> None:
 
 
 def _writable(path: str, option: str, example: str) -> None:
-    """A CommandError, before anything is written, where path cannot be a new file (an image where
-    example is one) written."""
+    """A CommandError, before anything is written, where no file can be written at path: a folder, a
+    missing folder, or (where example names an image) a name OpenCV writes no image under."""
     import cv2
 
     where = Path(path)
