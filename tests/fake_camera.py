@@ -31,3 +31,11 @@ class FakeVideoCapture:
 
     def release(self):
         pass
+
+
+class SizeIgnoringCapture(FakeVideoCapture):
+    """A camera that gives 640x480 frames whatever size it is asked for."""
+
+    def read(self):
+        self.size = {cv2.CAP_PROP_FRAME_WIDTH: 640, cv2.CAP_PROP_FRAME_HEIGHT: 480}
+        return super().read()

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.fake_camera import FakeVideoCapture
+from tests.fake_camera import FakeVideoCapture, SizeIgnoringCapture
 from vision.capture import (ImageFolderSource, LiveSource, SourceError, SourceStalled, VideoFileSource,
                             open_source)
 
@@ -118,3 +118,23 @@ def test_a_camera_is_asked_for_the_size_it_was_calibrated_at(monkeypatch):
     monkeypatch.setattr(FakeVideoCapture, "opened", [])
     open_source("camera:2", size=(1920, 1080)).close()
     assert FakeVideoCapture.opened == [(2, 1920, 1080)]
+
+
+class _BlankCamera(FakeVideoCapture):
+    def __init__(self, index: int):
+        super().__init__(index, frames=0)
+
+
+def test_a_camera_s_first_frame_is_awaited_on_opening_and_still_read(monkeypatch):
+    """So the size it really gives is known before a game is stored, and one that gives nothing is refused."""
+    monkeypatch.setattr(cv2, "VideoCapture", SizeIgnoringCapture)
+    source = open_source("camera:1", size=(1280, 720))
+    try:
+        assert source.size == (640, 480)
+        assert source.read().image.shape == (480, 640, 3)
+    finally:
+        source.close()
+    monkeypatch.setattr(cv2, "VideoCapture", _BlankCamera)
+    with pytest.raises(SourceError) as e:
+        open_source("camera:3")
+    assert str(e.value) == "camera:3 stopped: the camera returned no image"

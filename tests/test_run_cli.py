@@ -11,7 +11,7 @@ from pelituomari.commands.run import sample_paths
 from pelituomari.game import referee_for
 from pelituomari.store import EventStore
 from referee.events import read_jsonl
-from tests.fake_camera import FakeVideoCapture
+from tests.fake_camera import FakeVideoCapture, SizeIgnoringCapture
 from vision.colour import OverExposed
 
 
@@ -107,6 +107,20 @@ def test_run_refuses_a_start_it_cannot_go_through_with_before_storing_a_game(tmp
         f"pelituomari run: {frames}: its frames are 640x360 pixels, but the calibration was made on 1280x720 ones, so "
         f"its zones would lie elsewhere in them: set the camera to 1280x720, or calibrate again from this source "
         f"(pelituomari calibrate --source ...)\n")
+    assert not db.exists()
+
+
+def test_run_refuses_a_camera_giving_another_size_than_calibrated_before_storing_a_game(tmp_path, capsys,
+                                                                                      monkeypatch):
+    monkeypatch.setattr(cv2, "VideoCapture", SizeIgnoringCapture)
+    _, calibration, _ = sample_paths("kiketti")
+    db = tmp_path / "g.db"
+    assert main(["run", "--db", str(db), "--source", "camera:0", "--calibration", str(calibration),
+                 "--buttons", "off"]) == 2
+    assert capsys.readouterr().err == (
+        "pelituomari run: camera:0: its frames are 640x480 pixels, but the calibration was made on 1280x720 ones, so "
+        "its zones would lie elsewhere in them: set the camera to 1280x720, or calibrate again from this source "
+        "(pelituomari calibrate --source ...)\n")
     assert not db.exists()
 
 

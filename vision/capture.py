@@ -185,18 +185,31 @@ class LiveSource(FrameSource):
             index += 1
 
     def read(self) -> Frame | None:
-        deadline = time.monotonic() + self.stall_s
         with self._cond:
-            while True:
-                if self._latest is not None and self._latest.index > self._returned:
-                    self._returned = self._latest.index
-                    return self._latest
-                if self._failure is not None:
-                    raise SourceError(f"{self.name} stopped: {self._failure}")
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise SourceStalled(f"{self.name} delivered no frame for {self.stall_s:g} s")
-                self._cond.wait(left)
+            self._wait_until(lambda: self._latest is not None and self._latest.index > self._returned)
+            self._returned = self._latest.index
+            return self._latest
+
+    def await_first_frame(self) -> "LiveSource":
+        """Wait (up to stall_s) for the device's first frame, which read() still returns, and take its size:
+        a camera that gives another size than asked, or nothing, is found before a game is stored."""
+        with self._cond:
+            self._wait_until(lambda: self._latest is not None)
+            h, w = self._latest.image.shape[:2]
+        self.size = (w, h)
+        return self
+
+    def _wait_until(self, ready: Callable[[], bool]) -> None:
+        """Wait, holding the lock, until ready() holds: SourceError where the grabber failed first,
+        SourceStalled after stall_s."""
+        deadline = time.monotonic() + self.stall_s
+        while not ready():
+            if self._failure is not None:
+                raise SourceError(f"{self.name} stopped: {self._failure}")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise SourceStalled(f"{self.name} delivered no frame for {self.stall_s:g} s")
+            self._cond.wait(left)
 
     def close(self) -> None:
         self._stop.set()
@@ -222,7 +235,7 @@ def open_camera(index: int, width: int = 1280, height: int = 720, stall_s: float
 
     source = LiveSource(grab, f"camera:{index}", stall_s, release=cap.release)
     source.fps = cap.get(cv2.CAP_PROP_FPS) or None
-    return source
+    return _first_frame_awaited(source)
 
 
 def open_picamera(width: int = 1280, height: int = 720, stall_s: float = 2.0) -> LiveSource:
@@ -239,7 +252,16 @@ def open_picamera(width: int = 1280, height: int = 720, stall_s: float = 2.0) ->
         cam.stop()
         cam.close()
 
-    return LiveSource(lambda: cam.capture_array("main"), "picamera", stall_s, release=release)
+    return _first_frame_awaited(LiveSource(lambda: cam.capture_array("main"), "picamera", stall_s, release=release))
+
+
+def _first_frame_awaited(source: LiveSource) -> LiveSource:
+    """The source once its first frame is in; closed where none comes."""
+    try:
+        return source.await_first_frame()
+    except SourceError:
+        source.close()
+        raise
 
 
 def open_source(spec: str, stall_s: float = 2.0, size: tuple[int, int] = (1280, 720)) -> FrameSource:
