@@ -18,6 +18,12 @@ class CommandError(Exception):
     """A user-facing failure: printed as one line on stderr, exit status 2."""
 
 
+def require_positive(value: float, option: str, what: str) -> None:
+    """A CommandError unless value is a finite number above 0, e.g. "--stall must be seconds above 0"."""
+    if not 0 < value < float("inf"):
+        raise CommandError(f"{option} must be {what} above 0, got {value:g}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pelituomari", description="Camera-and-button referee for tabletop games.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pelituomari.cli import CommandError
+from pelituomari.cli import CommandError, require_positive
 
 
 def add_parser(sub) -> None:
@@ -46,12 +46,6 @@ def _pair(text: str, what: str, example: str) -> tuple[float, float]:
     return float(m.group(1)), float(m.group(2))
 
 
-def _positive(value: float, option: str, unit: str) -> None:
-    """A CommandError unless value is a finite number above 0."""
-    if not 0 < value < float("inf"):
-        raise CommandError(f"{option} must be a size in {unit} above 0, got {value:g}")
-
-
 def _writable(path: str, option: str, example: str) -> None:
     """A CommandError, before anything is written, where no file can be written at path: a folder, a
     missing folder, or (where example names an image) a name OpenCV writes no image under."""
@@ -80,10 +74,8 @@ def _first_frame(spec: str, size: tuple[int, int]):
     try:
         with open_source(spec, size=size) as source:
             frame = source.read()
-    except SourceError as e:
+    except SourceError as e:   # every source gives its first frame or refuses to open
         raise CommandError(str(e)) from None
-    if frame is None:
-        raise CommandError(f"{spec}: gave no frame")
     return frame.image
 
 
@@ -95,7 +87,7 @@ def run(args) -> int:
     from calibration.table import CalibrationError, TableCalibration, calibrate_lens
     from calibration.zones import ZoneError, layout
 
-    _positive(args.marker_mm, "--marker-mm", "mm")
+    require_positive(args.marker_mm, "--marker-mm", "a size in mm")
     if args.marker_sheet:
         _writable(args.marker_sheet, "--marker-sheet", "markers.png")
         if not cv2.imwrite(args.marker_sheet, marker_sheet(args.marker_mm)):
@@ -123,7 +115,7 @@ def run(args) -> int:
         pattern = _pair(args.pattern, "--pattern", "9x6")
         if not all(v >= 2 and v == int(v) for v in pattern):
             raise CommandError(f"--pattern counts inner corners, whole numbers of at least 2, e.g. 9x6, got {args.pattern!r}")
-        _positive(args.square_mm, "--square-mm", "mm")
+        require_positive(args.square_mm, "--square-mm", "a size in mm")
         try:
             lens, rms = calibrate_lens([i for i in images if i is not None], (int(pattern[0]), int(pattern[1])),
                                        args.square_mm)

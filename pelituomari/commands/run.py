@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from pelituomari.cli import CommandError
+from pelituomari.cli import CommandError, require_positive
 from pelituomari.config import DEFAULT_DB
 
 GAMES = ("kiketti", "kimble")
@@ -83,8 +83,7 @@ def run(args) -> int:
     from pelituomari.table_hardware import TableHardware, parse_button_pins
 
     live = args.source is not None and (args.source.startswith("camera:") or args.source == "picamera")
-    if not 0 < args.stall < float("inf"):
-        raise CommandError(f"--stall must be seconds above 0, got {args.stall:g}")
+    require_positive(args.stall, "--stall", "seconds")
     truth = None
     if args.source is None:
         video, calibration, truth = sample_paths(args.game)
