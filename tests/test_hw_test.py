@@ -49,9 +49,23 @@ def test_a_bad_seat_button_is_named(capsys, bad, why):
 
 def test_a_pin_or_seat_used_twice_is_named(capsys):
     status, _, err = run(capsys, "--seat-button", "0:5", "--seat-button", "1:5")
-    assert status == 2 and "pin 5 is already used" in err
+    assert status == 2 and err == ("pelituomari hw-test: --seat-button 1:5: BCM5 is given to seat 0's button as "
+                                   "well; each part needs its own pin (docs/wiring.md)\n")
     status, _, err = run(capsys, "--seat-button", "0:5", "--seat-button", "0:6")
     assert status == 2 and "seat 0 already has a button" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seat-button", "0:18"], "--buzzer-pin: BCM18 is given to seat 0's button as well"),
+    (["--button-pin", "23"], "--heard-led: BCM23 is given to the shared button as well"),
+    (["--fault-led", "25"], "--pause-led: BCM25 is given to the red LED as well"),
+    (["--buzzer-pin", "40"], "--buzzer-pin: 40 is not a GPIO pin of the Raspberry Pi's header (BCM 0-27)"),
+    (["--seat-button", "1:28"], "--seat-button 1:28: 28 is not a GPIO pin"),
+])
+def test_a_pin_off_the_header_or_on_two_parts_is_refused_before_any_check(monkeypatch, capsys, argv, message):
+    monkeypatch.setattr(hardware.gpio, "find_pin_factory", lambda: NO_GPIO)
+    status, lines, err = run(capsys, "--pads", "none", *argv)
+    assert status == 2 and lines == [] and message in err
 
 
 @pytest.mark.parametrize("option", ["--wait", "--show", "--hold", "--pads-wait"])

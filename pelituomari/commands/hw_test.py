@@ -61,18 +61,38 @@ def seat_buttons(args) -> dict[int | None, int]:
         seat, sep, pin = text.partition(":")
         if not (sep and seat.isdigit() and pin.isdigit()) or int(seat) > 15:
             raise CommandError(f"--seat-button {text!r}: expected SEAT:PIN with a seat 0-15, e.g. 0:5")
-        if int(pin) in pins.values():
-            raise CommandError(f"--seat-button {text!r}: pin {pin} is already used")
         if int(seat) in pins:
             raise CommandError(f"--seat-button {text!r}: seat {seat} already has a button")
         pins[int(seat)] = int(pin)
     return pins or {None: args.button_pin}
 
 
+def check_pins(args, buttons: dict[int | None, int]) -> None:
+    """Refuse a pin off the header, or one pin given to two parts: the test would pass a miswired
+    table, since it drives one part at a time."""
+    from pelituomari.table_hardware import HEADER_PINS
+
+    parts = [("--button-pin" if seat is None else f"--seat-button {seat}:{pin}",
+              "the shared button" if seat is None else f"seat {seat}'s button", pin) for seat, pin in buttons.items()]
+    parts += [("--buzzer-pin", "the buzzer", args.buzzer_pin), ("--heard-led", "the green LED", args.heard_led),
+              ("--fault-led", "the red LED", args.fault_led), ("--pause-led", "the yellow LED", args.pause_led)]
+    given: dict[int, str] = {}
+    for option, name, pin in parts:
+        if pin is None:  # not fitted
+            continue
+        if pin not in HEADER_PINS:
+            raise CommandError(f"{option}: {pin} is not a GPIO pin of the Raspberry Pi's header (BCM 0-27)")
+        if pin in given:
+            raise CommandError(f"{option}: BCM{pin} is given to {given[pin]} as well; "
+                               "each part needs its own pin (docs/wiring.md)")
+        given[pin] = name
+
+
 def run(args) -> int:
     from hardware.gpio import factory_name, find_pin_factory
 
     buttons = seat_buttons(args)
+    check_pins(args, buttons)
     results: list[bool] = []
     factory, reason = find_pin_factory()
     if factory is None:
