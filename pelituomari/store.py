@@ -46,10 +46,22 @@ class StoreError(ValueError):
 class EventStore:
     """Games and their events in one SQLite file (``:memory:`` for tests)."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, create: bool = True):
+        """create=False: a store that is not there is a StoreError, not a new empty one (a mistyped
+        path given to carry on a game must not leave a file behind)."""
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            file = Path(self.path)
+            if file.is_dir():
+                raise StoreError(f"{self.path}: a folder, not an event store; name a file in it, "
+                                 f"e.g. {file / 'games.db'}")
+            if not create and not file.exists():
+                raise StoreError(f"{self.path}: no event store there (play and run make one)")
+            try:
+                file.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                why = "a file is in the way" if isinstance(e, (FileExistsError, NotADirectoryError)) else e.strerror
+                raise StoreError(f"{self.path}: its folder {file.parent} cannot be made: {why}") from None
         db = None
         try:
             db = sqlite3.connect(self.path, isolation_level=None)

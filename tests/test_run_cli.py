@@ -53,6 +53,10 @@ def test_run_resume_carries_on_with_the_stored_game_and_its_clock(tmp_path, caps
 def test_run_resume_names_what_it_cannot_carry_on(tmp_path, capsys):
     db = str(tmp_path / "games.db")
     assert main(["run", "--game", "kimble", "--db", db, "--resume"]) == 2
+    assert capsys.readouterr().err == f"pelituomari run: {db}: no event store there (play and run make one)\n"
+    assert not (tmp_path / "games.db").exists()
+    EventStore(db).close()
+    assert main(["run", "--game", "kimble", "--db", db, "--resume"]) == 2
     assert f"--resume: {db} holds no game to carry on" in capsys.readouterr().err
     with EventStore(db) as store:
         store.new_game(read_jsonl(sample_paths("kimble")[2].read_text(encoding="utf-8").splitlines())[0])

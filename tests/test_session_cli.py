@@ -66,8 +66,17 @@ def test_play_of_a_file_that_is_not_text_says_so_and_stores_nothing(tmp_path, mo
 
 
 def test_resume_with_an_empty_store_says_so(tmp_path, monkeypatch, capsys):
+    EventStore(tmp_path / "g.db").close()
     code, out, err = run_cli(["resume", "--db", str(tmp_path / "g.db")], "", monkeypatch, capsys)
-    assert code == 2 and "holds no game to resume" in err
+    assert code == 2 and err == f"pelituomari resume: {tmp_path / 'g.db'} holds no game to resume\n"
+
+
+def test_resume_of_a_store_not_there_makes_none(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "typo.db"
+    code, out, err = run_cli(["resume", "--db", str(db)], "", monkeypatch, capsys)
+    assert (code, out) == (2, "")
+    assert err == f"pelituomari resume: {db}: no event store there (play and run make one)\n"
+    assert not db.exists()
 
 
 def test_replay_of_a_stored_game_prints_json(tmp_path, monkeypatch, capsys):
@@ -86,3 +95,22 @@ def test_replay_names_the_bad_line_of_a_log(tmp_path, monkeypatch, capsys):
     code, out, err = run_cli(["replay", str(log)], "", monkeypatch, capsys)
     assert code == 2
     assert err.strip() == f"pelituomari replay: {log}: line 2: field 'value': a die shows 1-6, got 9"
+
+
+def test_replay_and_sheet_refuse_what_they_would_pass_over(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "game.jsonl"
+    log.write_text(write_jsonl([START, slap(1, 0)]))
+    fake = tmp_path / "games.db"
+    fake.write_text("not a store\n")
+    refusals = [
+        (["replay", "--game-id", "2"], "--game-id 2: it picks a game of an event store; name the store "
+                                       "(the embedded kiketti sample is one game)"),
+        (["sheet", str(log), "--game-id", "2"], f"--game-id 2: it picks a game of an event store; {log} is a log of one game"),
+        (["replay", str(log), "--sample", "kimble"], f"--sample kimble: give a log or a sample, not both (the log is {log})"),
+        (["replay", str(tmp_path)], f"{tmp_path}: a folder, not a log or an event store"),
+        (["sheet", str(fake)], f"{fake}: not an SQLite event store (it does not begin as SQLite files do)"),
+    ]
+    for argv, message in refusals:
+        code, out, err = run_cli(argv, "", monkeypatch, capsys)
+        assert (code, out, err) == (2, "", f"pelituomari {argv[0]}: {message}\n")
+    assert fake.read_text() == "not a store\n"

@@ -105,3 +105,15 @@ def test_a_file_sqlite_cannot_open_is_named_and_left_as_it_was(tmp_path, capsys)
                                        f"store's games can be recovered with: sqlite3 {store} .recover | "
                                        f"sqlite3 recovered.db\n")
     assert store.read_bytes() == bytes(data)
+
+
+def test_a_folder_or_a_file_in_the_way_is_named_and_nothing_is_made(tmp_path):
+    with pytest.raises(StoreError) as e:
+        EventStore(tmp_path)
+    assert str(e.value) == f"{tmp_path}: a folder, not an event store; name a file in it, e.g. {tmp_path / 'games.db'}"
+    log = tmp_path / "game.jsonl"
+    log.write_text("{}\n")
+    with pytest.raises(StoreError) as e:
+        EventStore(log / "games.db")
+    assert str(e.value) == f"{log / 'games.db'}: its folder {log} cannot be made: a file is in the way"
+    assert log.read_text() == "{}\n" and sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]

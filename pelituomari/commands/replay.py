@@ -10,6 +10,7 @@ from pathlib import Path
 from pelituomari.cli import CommandError
 
 SAMPLES = ("kiketti", "kimble")
+STORE_SUFFIXES = (".db", ".sqlite", ".sqlite3")   # what an event store is named; a log is .jsonl
 
 
 def add_parser(sub) -> None:
@@ -28,18 +29,31 @@ def sample_log(name: str) -> str:
 
 
 def load_events(log: str | None, sample: str | None = None, game_id: int | None = None):
-    """Events from a JSON Lines file, an SQLite store, or an embedded sample."""
+    """Events from a JSON Lines file, an SQLite store, or an embedded sample. game_id picks a store's
+    game, so it is refused with a log or a sample (which hold one game) rather than passed over."""
     from referee.events import EventError, read_jsonl
 
     from pelituomari.store import EventStore
 
+    if log is not None and sample is not None:
+        raise CommandError(f"--sample {sample}: give a log or a sample, not both (the log is {log})")
     if log is None:
         name = sample or "kiketti"
+        if game_id is not None:
+            raise CommandError(f"--game-id {game_id}: it picks a game of an event store; name the store "
+                               f"(the embedded {name} sample is one game)")
         return read_jsonl(sample_log(name).splitlines()), f"sample:{name}"
     path = Path(log)
+    if path.is_dir():
+        raise CommandError(f"{log}: a folder, not a log or an event store")
     if not path.is_file():
         raise CommandError(f"{log}: no such file")
-    if path.read_bytes()[:16] == b"SQLite format 3\x00":
+    is_store = path.read_bytes()[:16] == b"SQLite format 3\x00"
+    if not is_store and path.suffix.lower() in STORE_SUFFIXES and path.stat().st_size:
+        raise CommandError(f"{log}: not an SQLite event store (it does not begin as SQLite files do)")
+    if not is_store and game_id is not None:
+        raise CommandError(f"--game-id {game_id}: it picks a game of an event store; {log} is a log of one game")
+    if is_store:
         with EventStore(path) as store:
             if game_id is None:
                 latest = store.latest_game()

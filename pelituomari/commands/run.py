@@ -193,7 +193,7 @@ def _stored_game(args):
 
     if args.players:
         raise CommandError("--players: a resumed game keeps the players it was started with")
-    with EventStore(args.db) as store:
+    with EventStore(args.db, create=False) as store:
         if args.resume == "latest":
             latest = store.latest_game()
             if latest is None:
