@@ -132,6 +132,8 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
            "unseen_decks_card_blur_b.json": "fold B's card reader continued without and with models.train --blur 0.3, "
                                             "on scenes of the decks the fold never saw (models/LAB_NOTES.md, "
                                             "session 49)",
+           "unseen_decks_card_blur_b_seed1.json": "the same two continuations at --cls-seed 1 (models/LAB_NOTES.md, "
+                                                  "session 51)",
            **{f"int8_split_live_{half}.json": "the live chain with only its detector int8 (det) or only its readers "
                                               "int8 (readers), on the benchmark's and the more scenes "
                                               "(models/LAB_NOTES.md, session 50)" for half in ("det", "readers")},
