@@ -134,6 +134,11 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                             "session 49)",
            "unseen_decks_card_blur_b_seed1.json": "the same two continuations at --cls-seed 1 (models/LAB_NOTES.md, "
                                                   "session 51)",
+           "detect_int8_stem.json": "detect's int8 detector with its first two convolutions in floats, as step 38 made "
+                                    "the live one's; the benchmark's sets, no speed (timed beside other runs) "
+                                    "(models/LAB_NOTES.md, session 51)",
+           "compare_int8_stem.json": "the same copy on the choice sets, as compare_int8.json judges the shipped one "
+                                     "(models/LAB_NOTES.md, session 51)",
            **{f"int8_split_live_{half}.json": "the live chain with only its detector int8 (det) or only its readers "
                                               "int8 (readers), on the benchmark's and the more scenes "
                                               "(models/LAB_NOTES.md, session 50)" for half in ("det", "readers")},
