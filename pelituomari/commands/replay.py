@@ -48,7 +48,8 @@ def load_events(log: str | None, sample: str | None = None, game_id: int | None 
         raise CommandError(f"{log}: a folder, not a log or an event store")
     if not path.is_file():
         raise CommandError(f"{log}: no such file")
-    is_store = path.read_bytes()[:16] == b"SQLite format 3\x00"
+    with path.open("rb") as file:   # a store may be large: its header is enough
+        is_store = file.read(16) == b"SQLite format 3\x00"
     if not is_store and path.suffix.lower() in STORE_SUFFIXES and path.stat().st_size:
         raise CommandError(f"{log}: not an SQLite event store (it does not begin as SQLite files do)")
     if not is_store and game_id is not None:
