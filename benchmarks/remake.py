@@ -93,6 +93,8 @@ RECIPES = (
     Recipe("pipeline.json", ("benchmarks/bench_pipeline.py",), LIVE),
     Recipe("pipeline_int8.json", ("benchmarks/bench_pipeline.py", "--int8"), int8(LIVE)),
     Recipe("detect_gloss.json", _bench_detect("--gloss", "1.0", "--more-sets", *MORE_SETS), DETECT),
+    Recipe("detect_tilt20.json", _bench_detect("--tilt", "20", "--more-sets", *MORE_SETS), DETECT),
+    Recipe("detect_tilt35.json", _bench_detect("--tilt", "35", "--more-sets", *MORE_SETS), DETECT),
     Recipe("detect_int8.json", _bench_detect("--int8", *_DETECT_SETS, "--conditions"), int8(DETECT)),
     Recipe("detect_views1.json", _bench_detect(*_LIVE_DETECT), LIVE),
     Recipe("detect_views1_int8.json", _bench_detect("--int8", *_LIVE_DETECT), int8(LIVE)),

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from models.synth import decks as D
-from models.synth.scene import (CAMERA, CUT_CARDS, MIN_VISIBLE, SCENE_KINDS, Camera, _Builder, _lighting,
+from models.synth.scene import (CAMERA, CUT_CARDS, MAX_TILT, MIN_VISIBLE, SCENE_KINDS, Camera, _Builder, _lighting,
                                 camera_effects, camera_homography, in_frame, label_quad, own_axes_to_image,
                                 reaches_beyond, render_scene)
 from vision.crops import (CARD_CROP_WH, CORNER_SHARE, CORNER_WH, CROP_EXPAND, DIE_CROP_WH, UPSIDE_DOWN,
@@ -361,7 +361,8 @@ def gloss_share(text: str) -> float:
 
 
 def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
-    """--blur-max, --sharpen and --gloss: how the camera spoils the scenes (Camera); camera_argument reads them."""
+    """--blur-max, --sharpen, --gloss and --tilt-max: how the camera spoils the scenes (Camera);
+    camera_argument reads them."""
     ap.add_argument("--blur-max", type=float, default=CAMERA.blur_sigma[1], metavar="SIGMA",
                     help=f"scenes: the lens blur's largest sigma in pixels, drawn from {CAMERA.blur_sigma[0]} up to it in half "
                          f"the scenes (default {CAMERA.blur_sigma[1]}; bench_detect's out-of-focus condition is 2)")
@@ -371,6 +372,10 @@ def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--gloss", type=gloss_share, default=CAMERA.gloss, metavar="SHARE",
                     help="scenes: this share of the cards shows a lamp's reflection on its glossy finish (default 0: "
                          "none; the reflections draw from a stream of their own, so the scenes are otherwise the same)")
+    ap.add_argument("--tilt-max", type=float, default=CAMERA.tilt[1], metavar="DEGREES",
+                    help="scenes: the camera turned up to this many degrees from looking straight down, drawn per "
+                         f"scene, up to {MAX_TILT:g} (default 0: straight down, the corners jittered a little, as "
+                         "every data set before this flag; the turn draws from a stream of its own)")
 
 
 def camera_argument(ap: argparse.ArgumentParser, a: argparse.Namespace) -> Camera:
@@ -379,7 +384,9 @@ def camera_argument(ap: argparse.ArgumentParser, a: argparse.Namespace) -> Camer
         ap.error(f"--blur-max is a sigma in pixels of at least {CAMERA.blur_sigma[0]}, got {a.blur_max}")
     if not 0 <= a.sharpen <= 1:
         ap.error(f"--sharpen is a share of the scenes, 0 to 1, got {a.sharpen}")
-    return Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss)
+    if not 0 <= a.tilt_max <= MAX_TILT:
+        ap.error(f"--tilt-max is degrees from looking straight down, 0 to {MAX_TILT:g}, got {a.tilt_max:g}")
+    return Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss, (0.0, a.tilt_max))
 
 
 def parser() -> argparse.ArgumentParser:

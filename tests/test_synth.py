@@ -7,7 +7,7 @@ import pytest
 from models.synth import (CODES, back_image, camera_homography, card_image, die_image, place, render_scene,
                           sprite_corners, sprite_matrix, table_texture)
 from models.synth.decks import CARD_H, CARD_W
-from models.synth.scene import CAMERA, GLOSS_STRENGTH, Camera, glossed, sharpened
+from models.synth.scene import CAMERA, GLOSS_STRENGTH, TILT_FOV, Camera, glossed, sharpened, tilted_view
 
 
 def test_axis_aligned_card_label_box_equals_its_pixels():
@@ -201,7 +201,42 @@ def test_a_reflection_washes_a_card_s_print_toward_white_and_keeps_its_outline()
     assert (out[..., 0] == out[..., 2]).all()  # toward white: each channel the same share of its way
 
 
+def test_a_tilted_camera_keeps_the_frame_s_centre_and_shrinks_the_far_side_as_a_pinhole_does():
+    """Turned 30 degrees about the image's horizontal axis, a camera of TILT_FOV sees the table's rows
+    scaled by f / (f cos t + y sin t) (y: the row's offset from the centre, in pixels): the top edge
+    shorter than the bottom by that ratio, and no sideways shift at the centre."""
+    h, w, t = 480, 640, np.deg2rad(30)
+    H = tilted_view(h, w, 30.0, 0.0)
+    corners = cv2.perspectiveTransform(np.float64([[[0, 0], [w, 0], [w, h], [0, h], [w / 2, h / 2]]]), H)[0]
+    np.testing.assert_allclose(corners[4], [w / 2, h / 2], atol=1e-9)
+    f = w / 2 / np.tan(np.deg2rad(TILT_FOV) / 2)
+    top, bottom = corners[1, 0] - corners[0, 0], corners[2, 0] - corners[3, 0]
+    expected = (f * np.cos(t) + h / 2 * np.sin(t)) / (f * np.cos(t) - h / 2 * np.sin(t))
+    assert bottom < top and top / bottom == pytest.approx(expected, rel=1e-9)
+    np.testing.assert_allclose(tilted_view(h, w, 0.0, 1.0), np.eye(3), atol=1e-12)
+
+
+def test_a_tilted_scene_is_the_same_scene_seen_from_the_side():
+    """The turn draws from a stream of its own: the same objects, their corners moved by one homography;
+    tilt (0, 0) is the straight-down camera to the pixel."""
+    rng = lambda: np.random.default_rng([5, 3])  # noqa: E731
+    plain = render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards")
+    assert np.array_equal(render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards",
+                                       camera=Camera(tilt=(0.0, 0.0))).image, plain.image)
+    turned = render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards", camera=Camera(tilt=(25.0, 25.0)))
+    before, after = plain.objects + plain.hidden, turned.objects + turned.hidden
+    assert sorted((o.kind, o.card) for o in before) == sorted((o.kind, o.card) for o in after)
+    src = np.float32([c for o in before for c in o.corners])
+    dst = np.float32([c for o in sorted(after, key=lambda o: [(b.kind, b.card) for b in before].index((o.kind, o.card)))
+                      for c in o.corners])
+    H, _ = cv2.findHomography(src, dst, 0)
+    np.testing.assert_allclose(cv2.perspectiveTransform(src[None].astype(np.float64), H)[0], dst, atol=0.05)
+    assert np.abs(dst - src).max() > 10
+
+
 @pytest.mark.parametrize("settings, message", [
+    ({"tilt": (10.0, 5.0)}, r"tilt must be \(low, high\) degrees with 0 <= low <= high <= 40, got \(10.0, 5.0\)"),
+    ({"tilt": (0.0, 45.0)}, r"tilt must be \(low, high\) degrees with 0 <= low <= high <= 40, got \(0.0, 45.0\)"),
     ({"gloss": 1.5}, r"gloss is a share of the cards \(0 to 1\), got 1.5"),
     ({"blur_sigma": (0.0, 1.0)}, r"blur_sigma must be \(low, high\) with 0 < low <= high, got \(0.0, 1.0\)"),
     ({"blur_sigma": (2.0, 1.0)}, r"blur_sigma must be \(low, high\) with 0 < low <= high, got \(2.0, 1.0\)"),
@@ -212,19 +247,21 @@ def test_a_camera_out_of_range_is_named(settings, message):
         Camera(**settings)
 
 
-def test_make_dataset_blur_max_sharpen_and_gloss_make_the_same_scenes_through_another_camera(tmp_path, capsys):
+def test_make_dataset_blur_max_sharpen_gloss_and_tilt_make_the_same_scenes_through_another_camera(tmp_path, capsys):
     from models import make_dataset
     from models.synth.decks import deck_names
     make_dataset.main(["--out", str(tmp_path), "--train", "2", "--val", "0", "--card-crops", "0", "--no-svg",
-                       "--workers", "1", "--seed", "3", "--blur-max", "3", "--sharpen", "0.5", "--gloss", "0.4"])
-    decks, camera = deck_names(None), Camera((0.3, 3.0), 0.5, 0.4)
+                       "--workers", "1", "--seed", "3", "--blur-max", "3", "--sharpen", "0.5", "--gloss", "0.4",
+                       "--tilt-max", "30"])
+    decks, camera = deck_names(None), Camera((0.3, 3.0), 0.5, 0.4, (0.0, 30.0))
     for i in range(2):
         expected = make_dataset.scene_sample((3, i, "runs/cards", decks, None, "labelled", camera))
         assert (tmp_path / "det" / "images" / "train" / f"s{i:06d}.jpg").read_bytes() == expected[0]
         assert (tmp_path / "det" / "labels" / "train" / f"s{i:06d}.txt").read_text() == expected[1]
     for flags, message in ((["--sharpen", "1.5"], "--sharpen is a share of the scenes, 0 to 1, got 1.5"),
                            (["--gloss", "-0.1"], "argument --gloss: gloss is a share of the cards (0 to 1), got -0.1"),
-                           (["--blur-max", "0.2"], "--blur-max is a sigma in pixels of at least 0.3, got 0.2")):
+                           (["--blur-max", "0.2"], "--blur-max is a sigma in pixels of at least 0.3, got 0.2"),
+                           (["--tilt-max", "41"], "--tilt-max is degrees from looking straight down, 0 to 40, got 41")):
         with pytest.raises(SystemExit) as stop:
             make_dataset.main(["--out", str(tmp_path / "other"), "--no-svg", *flags])
         assert stop.value.code == 2 and message in capsys.readouterr().err

@@ -32,6 +32,9 @@ DIE_ON_CARD_P = 0.75  # in a dice_on_cards scene, the share of dice that lie on 
 GLOSS_STRENGTH = (0.4, 0.95)  # a glossy card's reflection at its core: this share of the way to white
 GLOSS_WIDTH = (0.06, 0.3)  # its sigma across, in card widths
 GLOSS_LENGTH = (0.3, 1.2)  # and along, in card heights
+TILT_FOV = 65.0    # a tilted camera's horizontal field of view, degrees: a phone's main camera or a webcam
+MAX_TILT = 40.0    # degrees from looking straight down: beyond, the far cards are slivers, not "from above"
+TILT_STREAM = 7    # the spawn key of the stream a tilt draws from, apart from the scene's own
 
 
 @dataclass
@@ -121,6 +124,26 @@ def camera_homography(h, w, rng, tilt=0.07) -> np.ndarray:
     src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     dst = src + rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * np.float32([w, h])
     return cv2.getPerspectiveTransform(src, dst).astype(np.float64)
+
+
+def tilted_view(h: int, w: int, degrees: float, towards: float, fov: float = TILT_FOV) -> np.ndarray:
+    """The homography of a camera turned `degrees` from looking straight down, about an axis lying in
+    the image at `towards` radians, then shifted so that the frame's centre stays put: the table's far
+    side shrinks and its near side grows, as in a photo taken roughly from above."""
+    f = w / 2 / np.tan(np.deg2rad(fov) / 2)
+    K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1]])
+    axis = np.array([np.cos(towards), np.sin(towards), 0.0])
+    R, _ = cv2.Rodrigues(axis * np.deg2rad(degrees))
+    turned = K @ R @ np.linalg.inv(K)
+    c = turned @ np.array([w / 2, h / 2, 1.0])
+    return np.array([[1, 0, w / 2 - c[0] / c[2]], [0, 1, h / 2 - c[1] / c[2]], [0, 0, 1]]) @ turned
+
+
+def _own_stream(rng: np.random.Generator, key: int) -> np.random.Generator:
+    """A stream of its own for the scene rng makes, which draws nothing from rng: a scene drawn with it
+    is the same scene otherwise."""
+    seq = rng.bit_generator.seed_seq
+    return np.random.default_rng(np.random.SeedSequence(seq.entropy, spawn_key=(*seq.spawn_key, key)))
 
 
 class _Builder:
@@ -289,15 +312,20 @@ class Camera:
     share sharpen of them; and what it sees of the lamp on glossy cards: a reflection (glossed) on the
     share gloss of the cards laid. A scene's draws for sharpening are made only where sharpen is above
     0, and the reflections draw from a stream of their own, so the scenes of CAMERA are those every data
-    set before it was made of, and a scene with gloss is the same scene with reflections added."""
+    set before it was made of, and a scene with gloss is the same scene with reflections added. tilt:
+    the camera turned from looking straight down (tilted_view), by degrees drawn from it, in a direction
+    of its own stream: a tilted scene is the same scene seen from the side."""
     blur_sigma: tuple[float, float] = (0.3, 1.4)
     sharpen: float = 0.0
     gloss: float = 0.0
+    tilt: tuple[float, float] = (0.0, 0.0)   # degrees from looking straight down, drawn per scene (tilted_view)
 
     def __post_init__(self):
         lo, hi = self.blur_sigma
         if not 0 < lo <= hi:
             raise ValueError(f"blur_sigma must be (low, high) with 0 < low <= high, got {self.blur_sigma}")
+        if not 0 <= self.tilt[0] <= self.tilt[1] <= MAX_TILT:
+            raise ValueError(f"tilt must be (low, high) degrees with 0 <= low <= high <= {MAX_TILT:g}, got {self.tilt}")
         if not 0 <= self.sharpen <= 1:
             raise ValueError(f"sharpen is a share of the scenes (0 to 1), got {self.sharpen}")
         if not 0 <= self.gloss <= 1:
@@ -377,6 +405,9 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     cache_root = Path(cache_root or "runs/cards")
     decks = decks or D.deck_names(cache_root)
     H = camera_homography(h, w, rng)
+    if camera.tilt[1] > 0:
+        turn = _own_stream(rng, TILT_STREAM)
+        H = tilted_view(h, w, turn.uniform(*camera.tilt), turn.uniform(0, 2 * np.pi)) @ H
     b = _Builder(rng, h, w, decks, cache_root, H, camera.gloss)
     kind = kind or ["cards", "cards", "mixed", "dice", "dome"][int(rng.integers(5))]
     card_h = float(np.exp(rng.uniform(np.log(55), np.log(220)))) * min(h, w) / 480
