@@ -118,6 +118,9 @@ def parser() -> argparse.ArgumentParser:
                          "detector_live.onnx: the boxes of `detect` and of the live pipeline")
     ap.add_argument("--gloss", type=gloss_share, default=0.0, metavar="SHARE",
                     help="this share of the scenes' cards shows a lamp's reflection (as models.make_dataset --gloss)")
+    ap.add_argument("--tilt-max", type=float, default=0.0, metavar="DEGREES",
+                    help="the camera turned up to this many degrees from looking straight down, drawn per scene "
+                         "(as models.make_dataset --tilt-max); default 0")
     ap.add_argument("--cards-cache", type=Path, default=Path("runs/cards"), help="where SVG decks are rendered to PNG")
     ap.add_argument("--no-svg", action="store_true", help="procedural decks only (as models.make_dataset --no-svg)")
     ap.add_argument("--out", type=Path, required=True)
@@ -129,13 +132,15 @@ def main(argv=None):
 
     from models.make_dataset import make_scene
     from models.synth.decks import deck_names, render_all
-    from models.synth.scene import Camera, reaches_beyond
+    from models.synth.scene import MAX_TILT, Camera, reaches_beyond
     from vision.crops import box_in_image
     from vision.detector import CARD_CODES, DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, Detector
     ap = parser()
     a = ap.parse_args(argv)
     if a.scenes < 1:
         ap.error(f"--scenes must be at least 1, got {a.scenes}")
+    if not 0 <= a.tilt_max <= MAX_TILT:
+        ap.error(f"--tilt-max is degrees from looking straight down, 0 to {MAX_TILT:g}, got {a.tilt_max:g}")
     weights = a.weights or [DEFAULT_WEIGHTS, DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE]
     for p in weights:
         if not p.exists():
@@ -144,7 +149,7 @@ def main(argv=None):
     if not a.no_svg:
         render_all(a.cards_cache)
     decks = deck_names(None if a.no_svg else a.cards_cache)
-    rng, camera = np.random.default_rng([a.seed, 99]), Camera(gloss=a.gloss)
+    rng, camera = np.random.default_rng([a.seed, 99]), Camera(gloss=a.gloss, tilt=(0.0, a.tilt_max))
     crops, labels = [], []
     for i in range(a.scenes):
         scene = make_scene(np.random.default_rng([a.seed, i]), a.cards_cache, decks, a.kind, camera=camera)

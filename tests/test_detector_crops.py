@@ -133,6 +133,23 @@ def test_glossy_scenes_give_crops_of_the_same_cards_shining(tmp_path):
     assert glossy["x"].astype(int).sum() > plain["x"].astype(int).sum()
 
 
+def test_a_turned_camera_gives_crops_of_the_cards_it_sees_from_the_side(tmp_path, monkeypatch):
+    """--tilt-max renders the scenes through a camera turned up to that many degrees, the same scenes
+    otherwise."""
+    import models.make_dataset
+    seen, real = [], models.make_dataset.make_scene
+
+    def recording(rng, cache, decks, kind, camera):
+        seen.append(camera.tilt)
+        return real(rng, cache, decks, kind, camera=camera)
+    monkeypatch.setattr(models.make_dataset, "make_scene", recording)
+    detector_crops.main(["--seed", "52", "--scenes", "2", "--kind", "cards", "--stage", "card", "--no-svg",
+                         "--tilt-max", "30", "--out", str(tmp_path)])
+    assert seen == [(0.0, 30.0), (0.0, 30.0)]
+    data = np.load(tmp_path / "card_train_det52.npz")
+    assert len(data["x"]) == len(data["y"]) > 0
+
+
 def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):
     with pytest.raises(SystemExit):
         detector_crops.main(["--seed", "1", "--scenes", "0", "--out", str(tmp_path)])
@@ -143,3 +160,6 @@ def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):
     with pytest.raises(SystemExit):
         detector_crops.main(["--seed", "1", "--scenes", "2", "--gloss", "2", "--out", str(tmp_path)])
     assert "argument --gloss: gloss is a share of the cards (0 to 1), got 2.0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        detector_crops.main(["--seed", "1", "--scenes", "2", "--tilt-max", "50", "--out", str(tmp_path)])
+    assert "--tilt-max is degrees from looking straight down, 0 to 40, got 50" in capsys.readouterr().err
