@@ -82,9 +82,9 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
 from models.make_dataset import (VAL_OFFSET, WHOLE_DICE, gloss_share, load_whole_dice, make_scene,  # noqa: E402
-                                 read_yolo_boxes, real_dice_split)
+                                 read_yolo_boxes, real_dice_split, tilt_degrees)
 from models.synth.decks import deck_names, index_in_sight  # noqa: E402
-from models.synth.scene import CAMERA, MAX_TILT, SCENE_KINDS, Camera, reaches_beyond, sharpened  # noqa: E402
+from models.synth.scene import CAMERA, SCENE_KINDS, Camera, reaches_beyond, sharpened  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS, read_image  # noqa: E402
 from vision.crops import box_in_image, iou  # noqa: E402
 from vision.detector import Detector, WeightsMissing  # noqa: E402
@@ -428,17 +428,6 @@ def set_name(s: tuple[int, str | None]) -> str:
     """A (seed, kind) set as scene_set reads it: SEED or SEED:KIND."""
     seed, kind = s
     return f"{seed}:{kind}" if kind else str(seed)
-
-
-def tilt_degrees(text: str) -> float:
-    """An argparse type: a camera's turn from looking straight down, 0 to MAX_TILT degrees."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected degrees, got {text!r}") from None
-    if not 0 <= value <= MAX_TILT:
-        raise argparse.ArgumentTypeError(f"a camera's tilt is 0 to {MAX_TILT:g} degrees from looking straight down, got {text}")
-    return value
 
 
 def main(argv=None):

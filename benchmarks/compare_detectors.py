@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
-                                     tilt_degrees, validation_scenes)
-from models.make_dataset import gloss_share  # noqa: E402
+                                     validation_scenes)
+from models.make_dataset import gloss_share, tilt_degrees  # noqa: E402
 from models.synth.decks import chosen_decks, deck_names  # noqa: E402
 from models.synth.scene import CAMERA, Camera  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402

@@ -105,7 +105,7 @@ def corner_crops(image: np.ndarray, cards: list[tuple[tuple, object]], deck: str
 
 
 def parser() -> argparse.ArgumentParser:
-    from models.make_dataset import gloss_share
+    from models.make_dataset import gloss_share, tilt_degrees
     from models.synth.scene import SCENE_KINDS
     ap = argparse.ArgumentParser(prog="python3 -m models.detector_crops", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -118,7 +118,7 @@ def parser() -> argparse.ArgumentParser:
                          "detector_live.onnx: the boxes of `detect` and of the live pipeline")
     ap.add_argument("--gloss", type=gloss_share, default=0.0, metavar="SHARE",
                     help="this share of the scenes' cards shows a lamp's reflection (as models.make_dataset --gloss)")
-    ap.add_argument("--tilt-max", type=float, default=0.0, metavar="DEGREES",
+    ap.add_argument("--tilt-max", type=tilt_degrees, default=0.0, metavar="DEGREES",
                     help="the camera turned up to this many degrees from looking straight down, drawn per scene "
                          "(as models.make_dataset --tilt-max); default 0")
     ap.add_argument("--cards-cache", type=Path, default=Path("runs/cards"), help="where SVG decks are rendered to PNG")
@@ -132,15 +132,13 @@ def main(argv=None):
 
     from models.make_dataset import make_scene
     from models.synth.decks import deck_names, render_all
-    from models.synth.scene import MAX_TILT, Camera, reaches_beyond
+    from models.synth.scene import Camera, reaches_beyond
     from vision.crops import box_in_image
     from vision.detector import CARD_CODES, DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, Detector
     ap = parser()
     a = ap.parse_args(argv)
     if a.scenes < 1:
         ap.error(f"--scenes must be at least 1, got {a.scenes}")
-    if not 0 <= a.tilt_max <= MAX_TILT:
-        ap.error(f"--tilt-max is degrees from looking straight down, 0 to {MAX_TILT:g}, got {a.tilt_max:g}")
     weights = a.weights or [DEFAULT_WEIGHTS, DEFAULT_WEIGHTS / LIVE_DETECTOR_FILE]
     for p in weights:
         if not p.exists():

@@ -360,6 +360,18 @@ def gloss_share(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def tilt_degrees(text: str) -> float:
+    """The type of every tool's --tilt and --tilt-max: a camera's turn from looking straight down, 0 to
+    MAX_TILT degrees."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected degrees, got {text!r}") from None
+    if not 0 <= value <= MAX_TILT:
+        raise argparse.ArgumentTypeError(f"a camera's tilt is 0 to {MAX_TILT:g} degrees from looking straight down, got {text}")
+    return value
+
+
 def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
     """--blur-max, --sharpen, --gloss and --tilt-max: how the camera spoils the scenes (Camera);
     camera_argument reads them."""
@@ -372,7 +384,7 @@ def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--gloss", type=gloss_share, default=CAMERA.gloss, metavar="SHARE",
                     help="scenes: this share of the cards shows a lamp's reflection on its glossy finish (default 0: "
                          "none; the reflections draw from a stream of their own, so the scenes are otherwise the same)")
-    ap.add_argument("--tilt-max", type=float, default=CAMERA.tilt[1], metavar="DEGREES",
+    ap.add_argument("--tilt-max", type=tilt_degrees, default=CAMERA.tilt[1], metavar="DEGREES",
                     help="scenes: the camera turned up to this many degrees from looking straight down, drawn per "
                          f"scene, up to {MAX_TILT:g} (default 0: straight down, the corners jittered a little, as "
                          "every data set before this flag; the turn draws from a stream of its own)")
@@ -384,8 +396,6 @@ def camera_argument(ap: argparse.ArgumentParser, a: argparse.Namespace) -> Camer
         ap.error(f"--blur-max is a sigma in pixels of at least {CAMERA.blur_sigma[0]}, got {a.blur_max}")
     if not 0 <= a.sharpen <= 1:
         ap.error(f"--sharpen is a share of the scenes, 0 to 1, got {a.sharpen}")
-    if not 0 <= a.tilt_max <= MAX_TILT:
-        ap.error(f"--tilt-max is degrees from looking straight down, 0 to {MAX_TILT:g}, got {a.tilt_max:g}")
     return Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss, (0.0, a.tilt_max))
 
 

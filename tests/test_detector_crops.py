@@ -162,4 +162,4 @@ def test_bad_arguments_are_refused_with_the_reason(tmp_path, capsys):
     assert "argument --gloss: gloss is a share of the cards (0 to 1), got 2.0" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         detector_crops.main(["--seed", "1", "--scenes", "2", "--tilt-max", "50", "--out", str(tmp_path)])
-    assert "--tilt-max is degrees from looking straight down, 0 to 40, got 50" in capsys.readouterr().err
+    assert "argument --tilt-max: a camera's tilt is 0 to 40 degrees from looking straight down, got 50" in capsys.readouterr().err

@@ -261,7 +261,7 @@ def test_make_dataset_blur_max_sharpen_gloss_and_tilt_make_the_same_scenes_throu
     for flags, message in ((["--sharpen", "1.5"], "--sharpen is a share of the scenes, 0 to 1, got 1.5"),
                            (["--gloss", "-0.1"], "argument --gloss: gloss is a share of the cards (0 to 1), got -0.1"),
                            (["--blur-max", "0.2"], "--blur-max is a sigma in pixels of at least 0.3, got 0.2"),
-                           (["--tilt-max", "41"], "--tilt-max is degrees from looking straight down, 0 to 40, got 41")):
+                           (["--tilt-max", "41"], "argument --tilt-max: a camera's tilt is 0 to 40 degrees from looking straight down, got 41")):
         with pytest.raises(SystemExit) as stop:
             make_dataset.main(["--out", str(tmp_path / "other"), "--no-svg", *flags])
         assert stop.value.code == 2 and message in capsys.readouterr().err
