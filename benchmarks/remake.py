@@ -105,6 +105,7 @@ RECIPES = (
     Recipe("compare_live_gloss.json", _compare("--live", "--gloss", "1.0", "--conditions"), LIVE, counts_only=True),
     Recipe("fonts.json", ("benchmarks/bench_fonts.py",), LETTER_READERS, counts_only=True),
     Recipe("fonts_int8.json", ("benchmarks/bench_fonts.py", "--int8"), int8(LETTER_READERS), counts_only=True),
+    Recipe("mount.json", ("benchmarks/bench_mount.py",), LIVE, counts_only=True),
     Recipe("light.json", _LIGHT, (DETECTOR, *LIVE), counts_only=True),
     Recipe("light_int8.json", (*_LIGHT, "--int8"), int8((DETECTOR, *LIVE)), counts_only=True),
     Recipe("int8.json", ("benchmarks/bench_int8.py",)),

@@ -3,8 +3,8 @@
     python3 -m pelituomari.samplegen [--out pelituomari/samples]
 
 Each game is a script of card moves (or die pops) on the virtual table of ``vision.virtual_table``,
-drawn with the synthetic card, die and table renderers of ``models.synth`` and seen through a
-tilted overhead camera.  Written per game: ``NAME.mp4``, ``NAME.calibration.json`` (found from
+drawn with the synthetic card, die and table renderers of ``models.synth`` and seen through an
+overhead camera tilted ``TILT_DEG``.  Written per game: ``NAME.mp4``, ``NAME.calibration.json`` (found from
 the ArUco markers of the first frame, exactly as ``pelituomari calibrate`` would) and
 ``NAME.truth.jsonl``: the game start and every event the camera should report, each dated by the
 first frame that shows it.  Rendering is deterministic (fixed seeds).
@@ -24,10 +24,11 @@ from calibration.table import TableCalibration
 from calibration.zones import Zone, kiketti_layout, kimble_layout
 from referee.events import (CardMoved, CardsRevealed, DieSettled, Event, GameStarted, Source, hand_zone, seat_zone,
                             write_jsonl)
-from vision.virtual_table import CARD_MM, Sprite, VirtualTable
+from vision.virtual_table import CARD_MM, Sprite, VirtualTable, camera_homography
 
 FPS = 15
 IMAGE_SIZE = (1280, 720)
+TILT_DEG = 8.0   # the samples' camera: this many degrees off looking straight down (benchmarks/bench_mount.py turns it further)
 KIKETTI_TABLE = (900.0, 560.0)
 KIMBLE_TABLE = (640.0, 400.0)
 DECK = "proc-3"
@@ -160,14 +161,14 @@ def kiketti_script() -> tuple[CardScript, GameStarted]:
     return s, start
 
 
-def render_kiketti(out: Path) -> None:
+def render_kiketti(out: Path, tilt_deg: float = TILT_DEG) -> None:
     from models.synth.decks import card_face, procedural_back
     from models.synth.textures import table_texture
 
     script, start = kiketti_script()
     rng = np.random.default_rng(11)
     felt = table_texture(560, 900, rng, "felt")
-    table = VirtualTable(KIKETTI_TABLE, felt, IMAGE_SIZE)
+    table = VirtualTable(KIKETTI_TABLE, felt, IMAGE_SIZE, H=camera_homography(KIKETTI_TABLE, IMAGE_SIZE, tilt_deg=tilt_deg))
     back = procedural_back(5)
     faces: dict[str, np.ndarray] = {}
     stock = Pose(*script.zones["stock"].centre)
@@ -261,7 +262,7 @@ def die_state(pops: list[Pop], initial: Pose, initial_value: int, n: int, rng: n
     return pose, value
 
 
-def render_kimble(out: Path) -> None:
+def render_kimble(out: Path, tilt_deg: float = TILT_DEG) -> None:
     from models.synth.dice import die_image, dome_overlay
     from models.synth.textures import table_texture
 
@@ -275,7 +276,7 @@ def render_kimble(out: Path) -> None:
     dome_x, dome_y = zones["dome"].centre
     plain = np.median(surface[round(board.y0):round(board.y1), round(board.x0):round(board.x1)].reshape(-1, 3), axis=0)
     cv2.circle(surface, (round(dome_x), round(dome_y)), 75, tuple(int(c) for c in plain), -1, cv2.LINE_AA)  # the dome's base
-    table = VirtualTable(KIMBLE_TABLE, surface, IMAGE_SIZE)
+    table = VirtualTable(KIMBLE_TABLE, surface, IMAGE_SIZE, H=camera_homography(KIMBLE_TABLE, IMAGE_SIZE, tilt_deg=tilt_deg))
     die_size = 18.0
     faces = {v: die_image(v, 64, np.random.default_rng(0), color=(245, 245, 245), pip_color=(20, 20, 20))[0]
              for v in range(1, 7)}
