@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 import sys
 import tempfile
 from pathlib import Path
@@ -31,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import machine  # noqa: E402
 from benchmarks.bench_pipeline import matches  # noqa: E402
+from models.make_dataset import tilt_degrees  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
 from pelituomari import samplegen  # noqa: E402
 from pelituomari.game import referee_for  # noqa: E402
@@ -40,7 +42,7 @@ from vision.capture import VideoFileSource  # noqa: E402
 from vision.detector import live_detector  # noqa: E402
 
 GAMES = {"kiketti": samplegen.render_kiketti, "kimble": samplegen.render_kimble}
-MAX_MOUNT_TILT = 75.0   # beyond, the virtual camera's fitted focal length puts the far edge at the horizon
+MAX_MOUNT_TILT = 75.0   # beyond, the table is a strip of the frame (at 70 degrees a third of its height)
 
 
 def referee_rendered(game: str, tilt: float, detector, frames: int | None = None) -> dict:
@@ -70,20 +72,10 @@ def referee_rendered(game: str, tilt: float, detector, frames: int | None = None
     return {"expected": len(truth), "matched": found, "other_events": len(pipeline.result.events) - found}
 
 
-def mount_tilt(text: str) -> float:
-    """An argparse type: degrees off looking straight down, 0 to MAX_MOUNT_TILT."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected degrees, got {text!r}") from None
-    if not 0 <= value <= MAX_MOUNT_TILT:
-        raise argparse.ArgumentTypeError(f"a mount is 0 to {MAX_MOUNT_TILT:g} degrees off looking straight down, got {text}")
-    return value
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--tilts", type=mount_tilt, nargs="+", default=[8.0, 25.0, 40.0, 50.0, 60.0, 70.0],
+    ap.add_argument("--tilts", type=partial(tilt_degrees, limit=MAX_MOUNT_TILT), nargs="+",
+                    default=[8.0, 25.0, 40.0, 50.0, 60.0, 70.0],
                     metavar="DEGREES", help="the camera's turns from looking straight down (default: 8 25 40 50 60 70)")
     ap.add_argument("--int8", action="store_true", help="the int8 copies of the live detector and readers")
     ap.add_argument("--frames", type=int, metavar="N", help="only each video's first N frames (default: all)")

@@ -360,15 +360,15 @@ def gloss_share(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def tilt_degrees(text: str) -> float:
+def tilt_degrees(text: str, limit: float = MAX_TILT) -> float:
     """The type of every tool's --tilt and --tilt-max: a camera's turn from looking straight down, 0 to
-    MAX_TILT degrees."""
+    limit degrees (functools.partial sets another limit)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected degrees, got {text!r}") from None
-    if not 0 <= value <= MAX_TILT:
-        raise argparse.ArgumentTypeError(f"a camera's tilt is 0 to {MAX_TILT:g} degrees from looking straight down, got {text}")
+    if not 0 <= value <= limit:
+        raise argparse.ArgumentTypeError(f"a camera's tilt is 0 to {limit:g} degrees from looking straight down, got {text}")
     return value
 
 

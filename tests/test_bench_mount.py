@@ -42,7 +42,7 @@ def test_a_calibration_the_render_refuses_is_written_as_refused(tmp_path, monkey
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--tilts", "80"], "argument --tilts: a mount is 0 to 75 degrees off looking straight down, got 80"),
+    (["--tilts", "80"], "argument --tilts: a camera's tilt is 0 to 75 degrees from looking straight down, got 80"),
     (["--tilts", "steep"], "argument --tilts: expected degrees, got 'steep'"),
     (["--frames", "0"], "--frames must be 1 or more, got 0"),
 ])
