@@ -144,6 +144,8 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                      "(models/LAB_NOTES.md, session 51)",
            "detect_tilt35_card_turned.json": "detect_tilt35.json's scenes read by a card reader continued on crops "
                                              "seen through a turned camera; no speed (models/LAB_NOTES.md, session 51)",
+           "detect_tilt35_corner_turned.json": "the same with a corner reader continued on index-corner crops seen "
+                                               "through a turned camera; no speed (models/LAB_NOTES.md, session 51)",
            **{f"int8_split_live_{half}.json": "the live chain with only its detector int8 (det) or only its readers "
                                               "int8 (readers), on the benchmark's and the more scenes "
                                               "(models/LAB_NOTES.md, session 50)" for half in ("det", "readers")},
