@@ -26,8 +26,8 @@ convolutions and its decoding stay in floats: they write box coordinates in pixe
 nothing). --live-float-stem (step 38) keeps the live detector's first two convolutions in floats too:
 at its 320 px input their 8-bit error, carried through the network, cost the live chain 8 of the 12
 cards its copy read fewer than the float one on the more scenes, and they are a few per cent of its
-work (the same time on a seat's strip of table, 1 ms more on a 320 x 320 region). The readers are quantized whole, their ranges learnt from the crops `detect`
-gives them on the same scenes.
+work (the same time on a seat's strip of table, 1 ms more on a 320 x 320 region). The readers are
+quantized whole, their ranges learnt from the crops `detect` gives them on the same scenes.
 
 Beside the copies it writes int8_made_from.json: the sha256 of every float file they were made from (the
 readers' ranges come from what the detector boxes, so each copy depends on them all). A float file

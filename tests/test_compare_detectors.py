@@ -96,7 +96,7 @@ def test_decks_are_what_every_scene_draws_from_and_the_results_say_so(one_card_s
     compare_detectors.main(["models/weights", "--sets", "5", "--scenes", "1", "--conditions", "--out", str(out)])
     written = json.loads(out.read_text())
     assert decks_drawn[-1] == ["proc-0", "proc-1"] and "decks" not in written  # the fixture's every deck
-    assert "tilt" not in written   # straight down, as every results file before --tilt
+    assert written["tilt"] == 0.0   # straight down
 
 
 @pytest.mark.parametrize("argv, message", [

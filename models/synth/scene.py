@@ -141,7 +141,8 @@ def tilted_view(h: int, w: int, degrees: float, towards: float, fov: float = TIL
 
 def _own_stream(rng: np.random.Generator, key: int) -> np.random.Generator:
     """A stream of its own for the scene rng makes, which draws nothing from rng: a scene drawn with it
-    is the same scene otherwise."""
+    is the same scene otherwise. Keyed, not seed_seq.spawn (as the gloss stream is made): a spawned
+    child depends on how many were spawned before it, so a tilt's direction would follow the gloss."""
     seq = rng.bit_generator.seed_seq
     return np.random.default_rng(np.random.SeedSequence(seq.entropy, spawn_key=(*seq.spawn_key, key)))
 
