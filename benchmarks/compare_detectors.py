@@ -17,7 +17,7 @@ detector_live.onnx at 320 px), the light of each whole scene evened out first, a
 it out over its zones. --conditions names bench_detect's CONDITIONS to score the scenes under as
 well; the scenes as rendered are always scored ("rendered"). --gloss renders the scenes with that
 share of their cards showing a lamp's reflection (models.make_dataset --gloss), the same scenes otherwise.
---tilt sees them through a camera turned that many degrees from looking straight down (bench_detect --tilt);
+--tilt sees them through a camera turned that many degrees from looking straight down (bench_detect --tilt).
 The results say the gloss and the tilt the scenes were seen with, as bench_detect's do.
 --decks draws every scene's cards from the decks named (models.make_dataset --decks): with readers
 trained without those decks, how `detect` reads a deck it has never seen, as a real table's deck is.
