@@ -47,8 +47,9 @@ class EventStore:
     """Games and their events in one SQLite file (``:memory:`` for tests)."""
 
     def __init__(self, path: str | Path, create: bool = True):
-        """create=False: a store that is not there is a StoreError, not a new empty one (a mistyped
-        path given to carry on a game must not leave a file behind)."""
+        """create=False: only a store already there is opened; anything else is a StoreError and is left
+        as it was (a mistyped path given to carry on a game must not leave a file behind, and an empty or
+        another program's SQLite file must not be made into a store)."""
         self.path = str(path)
         if self.path != ":memory:":
             file = Path(self.path)
@@ -57,6 +58,8 @@ class EventStore:
                                  f"e.g. {file / 'games.db'}")
             if not create and not file.exists():
                 raise StoreError(f"{self.path}: no event store there (play and run make one)")
+            if not create and file.stat().st_size == 0:
+                raise StoreError(f"{self.path}: an empty file, not an event store (play and run make one)")
             try:
                 file.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
@@ -65,6 +68,8 @@ class EventStore:
         db = None
         try:
             db = sqlite3.connect(self.path, isolation_level=None)
+            if not create:
+                _check_tables(db, self.path)   # before the journal mode, which writes the file's header
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.executescript(_SCHEMA)
@@ -134,6 +139,16 @@ class EventStore:
 
     def _transaction(self):
         return _Transaction(self._db)
+
+
+def _check_tables(db: sqlite3.Connection, path: str) -> None:
+    """A StoreError unless the SQLite file holds the store's two tables with their columns."""
+    try:
+        db.execute("SELECT id, game, players, started FROM games LIMIT 0")
+        db.execute("SELECT game_id, seq, body FROM events LIMIT 0")
+    except sqlite3.OperationalError as e:   # no such table, no such column
+        db.close()
+        raise StoreError(f"{path}: an SQLite file, but not an event store ({e}); it is left as it was") from None
 
 
 class _Transaction:

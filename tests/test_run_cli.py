@@ -53,7 +53,7 @@ def test_run_resume_carries_on_with_the_stored_game_and_its_clock(tmp_path, caps
 def test_run_resume_names_what_it_cannot_carry_on(tmp_path, capsys):
     db = str(tmp_path / "games.db")
     assert main(["run", "--game", "kimble", "--db", db, "--resume"]) == 2
-    assert capsys.readouterr().err == f"pelituomari run: {db}: no event store there (play and run make one)\n"
+    assert capsys.readouterr().err == f"pelituomari run: --resume: {db}: no event store there (play and run make one)\n"
     assert not (tmp_path / "games.db").exists()
     EventStore(db).close()
     assert main(["run", "--game", "kimble", "--db", db, "--resume"]) == 2

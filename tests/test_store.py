@@ -1,5 +1,6 @@
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -117,3 +118,56 @@ def test_a_folder_or_a_file_in_the_way_is_named_and_nothing_is_made(tmp_path):
         EventStore(log / "games.db")
     assert str(e.value) == f"{log / 'games.db'}: its folder {log} cannot be made: a file is in the way"
     assert log.read_text() == "{}\n" and sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+
+
+def test_only_a_store_already_there_is_opened_without_create_and_nothing_else_is_written(tmp_path):
+    empty = tmp_path / "empty.db"
+    empty.write_bytes(b"")
+    with pytest.raises(StoreError) as e:
+        EventStore(empty, create=False)
+    assert str(e.value) == f"{empty}: an empty file, not an event store (play and run make one)"
+    assert empty.read_bytes() == b""
+
+    other = tmp_path / "other.db"   # another program's SQLite file
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE games (name TEXT)")
+    before = other.read_bytes()
+    with pytest.raises(StoreError) as e:
+        EventStore(other, create=False)
+    assert str(e.value) == f"{other}: an SQLite file, but not an event store (no such column: id); it is left as it was"
+    assert other.read_bytes() == before
+    with sqlite3.connect(other) as db:
+        db.execute("DROP TABLE games")
+    before = other.read_bytes()
+    with pytest.raises(StoreError) as e:
+        EventStore(other, create=False)
+    assert str(e.value) == f"{other}: an SQLite file, but not an event store (no such table: games); it is left as it was"
+    assert other.read_bytes() == before
+
+    store = tmp_path / "games.db"
+    with EventStore(store) as s:
+        s.new_game(START)
+    with EventStore(store, create=False) as s:
+        assert s.events(1) == [START]
+
+
+def test_replay_and_sheet_read_but_never_write(tmp_path, capsys):
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE events (x)")
+    before = other.read_bytes()
+    for command in ("replay", "sheet"):
+        assert main([command, str(other)]) == 2
+        assert capsys.readouterr().err == (f"pelituomari {command}: {other}: an SQLite file, but not an event store "
+                                           f"(no such table: games); it is left as it was\n")
+    assert other.read_bytes() == before
+
+
+def test_a_log_with_no_events_says_so(tmp_path, capsys):
+    for name, text in (("empty.db", ""), ("empty.jsonl", ""), ("notes.jsonl", "# only a comment\n\n")):
+        log = tmp_path / name
+        log.write_text(text)
+        for command in ("replay", "sheet"):
+            assert main([command, str(log)]) == 2
+            assert capsys.readouterr().err == (f"pelituomari {command}: {log}: no events in it (a game log begins "
+                                               f"with a 'game_started' event)\n")

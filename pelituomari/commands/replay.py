@@ -55,7 +55,7 @@ def load_events(log: str | None, sample: str | None = None, game_id: int | None 
     if not is_store and game_id is not None:
         raise CommandError(f"--game-id {game_id}: it picks a game of an event store; {log} is a log of one game")
     if is_store:
-        with EventStore(path) as store:
+        with EventStore(path, create=False) as store:
             if game_id is None:
                 latest = store.latest_game()
                 if latest is None:
@@ -66,11 +66,14 @@ def load_events(log: str | None, sample: str | None = None, game_id: int | None 
             except KeyError as e:
                 raise CommandError(f"{log}: {e.args[0]}") from None
     try:
-        return read_jsonl(path.read_text(encoding="utf-8").splitlines()), log
+        events = read_jsonl(path.read_text(encoding="utf-8").splitlines())
     except EventError as e:
         raise CommandError(f"{log}: {e}") from None
     except UnicodeDecodeError as e:
         raise CommandError(f"{log}: not a UTF-8 text log ({e.reason} at byte {e.start})") from None
+    if not events:
+        raise CommandError(f"{log}: no events in it (a game log begins with a 'game_started' event)")
+    return events, log
 
 
 def run(args) -> int:

@@ -188,12 +188,16 @@ def run(args) -> int:
 
 def _stored_game(args):
     """(game id, its events) of the game --resume names, checked against --game."""
-    from pelituomari.store import EventStore
+    from pelituomari.store import EventStore, StoreError
     from referee.events import EventError
 
     if args.players:
         raise CommandError("--players: a resumed game keeps the players it was started with")
-    with EventStore(args.db, create=False) as store:
+    try:
+        store = EventStore(args.db, create=False)
+    except StoreError as e:
+        raise CommandError(f"--resume: {e}") from None
+    with store:
         if args.resume == "latest":
             latest = store.latest_game()
             if latest is None:
