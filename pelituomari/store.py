@@ -47,19 +47,21 @@ class EventStore:
     """Games and their events in one SQLite file (``:memory:`` for tests)."""
 
     def __init__(self, path: str | Path, create: bool = True):
-        """create=False: only a store already there is opened; anything else is a StoreError and is left
-        as it was (a mistyped path given to carry on a game must not leave a file behind, and an empty or
-        another program's SQLite file must not be made into a store)."""
+        """A file already there is opened only if it is an event store, and anything else is left as it
+        was (another program's SQLite file given as the store must not get the store's tables). create=False:
+        nor is a missing or empty file made a new store (a mistyped path given to carry on a game must
+        not leave a file behind)."""
         self.path = str(path)
+        existing = False
         if self.path != ":memory:":
             file = Path(self.path)
             if file.is_dir():
                 raise StoreError(f"{self.path}: a folder, not an event store; name a file in it, "
                                  f"e.g. {file / 'games.db'}")
-            if not create and not file.exists():
-                raise StoreError(f"{self.path}: no event store there (play and run make one)")
-            if not create and file.stat().st_size == 0:
-                raise StoreError(f"{self.path}: an empty file, not an event store (play and run make one)")
+            existing = file.is_file() and file.stat().st_size > 0
+            if not create and not existing:
+                what = "an empty file, not an event store" if file.exists() else "no event store there"
+                raise StoreError(f"{self.path}: {what} (play and run make one)")
             try:
                 file.parent.mkdir(parents=True, exist_ok=True)
             except OSError as e:
@@ -68,7 +70,7 @@ class EventStore:
         db = None
         try:
             db = sqlite3.connect(self.path, isolation_level=None)
-            if not create:
+            if existing:
                 _check_tables(db, self.path)   # before the journal mode, which writes the file's header
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")

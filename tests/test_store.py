@@ -151,11 +151,14 @@ def test_only_a_store_already_there_is_opened_without_create_and_nothing_else_is
         assert s.events(1) == [START]
 
 
-def test_replay_and_sheet_read_but_never_write(tmp_path, capsys):
+def test_another_programs_sqlite_file_is_never_made_a_store(tmp_path, capsys):
     other = tmp_path / "other.db"
     with sqlite3.connect(other) as db:
         db.execute("CREATE TABLE events (x)")
     before = other.read_bytes()
+    with pytest.raises(StoreError) as e:
+        EventStore(other)
+    assert str(e.value) == f"{other}: an SQLite file, but not an event store (no such table: games); it is left as it was"
     for command in ("replay", "sheet"):
         assert main([command, str(other)]) == 2
         assert capsys.readouterr().err == (f"pelituomari {command}: {other}: an SQLite file, but not an event store "
