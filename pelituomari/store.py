@@ -148,7 +148,9 @@ def _check_tables(db: sqlite3.Connection, path: str) -> None:
     try:
         db.execute("SELECT id, game, players, started FROM games LIMIT 0")
         db.execute("SELECT game_id, seq, body FROM events LIMIT 0")
-    except sqlite3.OperationalError as e:   # no such table, no such column
+    except sqlite3.OperationalError as e:
+        if not str(e).startswith("no such "):   # table or column; anything else (locked, damaged) is the caller's
+            raise
         db.close()
         raise StoreError(f"{path}: an SQLite file, but not an event store ({e}); it is left as it was") from None
 
