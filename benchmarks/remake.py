@@ -149,6 +149,11 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
            **{f"int8_split_live_{half}.json": "the live chain with only its detector int8 (det) or only its readers "
                                               "int8 (readers), on the benchmark's and the more scenes "
                                               "(models/LAB_NOTES.md, session 50)" for half in ("det", "readers")},
+           "compare_turned_cpu.json": "detect's detector continued 10 epochs on the CPU on scenes through a camera "
+                                      "turned up to 30 degrees, alone and mixed half and half with the shipped "
+                                      "one, on the choice sets (models/LAB_NOTES.md, session 52)",
+           "compare_turned_cpu_tilt35.json": "the same on the choice sets seen through a camera turned 35 degrees "
+                                             "(models/LAB_NOTES.md, session 52)",
            "compare_corner37.json": "step 36's corner reader, step 33's command continued without the font decks, "
                                     "and the same with models.train --blur 0.3 (step 37) on the choice sets "
                                     "(models/TRAINING.md, step 37)"}
