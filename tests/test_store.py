@@ -120,7 +120,7 @@ def test_a_folder_or_a_file_in_the_way_is_named_and_nothing_is_made(tmp_path):
     assert log.read_text() == "{}\n" and sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
 
 
-def test_only_a_store_already_there_is_opened_without_create_and_nothing_else_is_written(tmp_path):
+def test_without_create_only_a_store_already_there_is_opened_and_nothing_else_is_written(tmp_path):
     empty = tmp_path / "empty.db"
     empty.write_bytes(b"")
     with pytest.raises(StoreError) as e:
@@ -128,21 +128,15 @@ def test_only_a_store_already_there_is_opened_without_create_and_nothing_else_is
     assert str(e.value) == f"{empty}: an empty file, not an event store (play and run make one)"
     assert empty.read_bytes() == b""
 
-    other = tmp_path / "other.db"   # another program's SQLite file
-    with sqlite3.connect(other) as db:
-        db.execute("CREATE TABLE games (name TEXT)")
-    before = other.read_bytes()
-    with pytest.raises(StoreError) as e:
-        EventStore(other, create=False)
-    assert str(e.value) == f"{other}: an SQLite file, but not an event store (no such column: id); it is left as it was"
-    assert other.read_bytes() == before
-    with sqlite3.connect(other) as db:
-        db.execute("DROP TABLE games")
-    before = other.read_bytes()
-    with pytest.raises(StoreError) as e:
-        EventStore(other, create=False)
-    assert str(e.value) == f"{other}: an SQLite file, but not an event store (no such table: games); it is left as it was"
-    assert other.read_bytes() == before
+    other = tmp_path / "other.db"   # another program's SQLite file, then the same with its table gone
+    for change, missing in (("CREATE TABLE games (name TEXT)", "column: id"), ("DROP TABLE games", "table: games")):
+        with sqlite3.connect(other) as db:
+            db.execute(change)
+        before = other.read_bytes()
+        with pytest.raises(StoreError) as e:
+            EventStore(other, create=False)
+        assert str(e.value) == f"{other}: an SQLite file, but not an event store (no such {missing}); it is left as it was"
+        assert other.read_bytes() == before
 
     store = tmp_path / "games.db"
     with EventStore(store) as s:
