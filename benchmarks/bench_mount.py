@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from functools import partial
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import machine  # noqa: E402
 from benchmarks.bench_pipeline import matches  # noqa: E402
-from models.make_dataset import tilt_degrees  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
+from models.make_dataset import tilt_degrees  # noqa: E402
 from pelituomari import samplegen  # noqa: E402
 from pelituomari.game import referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
@@ -63,13 +63,9 @@ def referee_rendered(game: str, tilt: float, detector, frames: int | None = None
         with VideoFileSource(base.with_suffix(".mp4")) as source:
             if frames is not None:
                 truth = [e for e in truth if round(e.t * source.fps) < frames]
-            while frames is None or pipeline.result.frames < frames:
-                frame = source.read()
-                if frame is None:
-                    break
-                pipeline.process(frame)
-    found = sum(i is not None for i in matches(pipeline.result.events, truth))
-    return {"expected": len(truth), "matched": found, "other_events": len(pipeline.result.events) - found}
+            result = pipeline.run(source, frames)
+    found = sum(i is not None for i in matches(result.events, truth))
+    return {"expected": len(truth), "matched": found, "other_events": len(result.events) - found}
 
 
 def main(argv=None) -> int:

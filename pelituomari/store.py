@@ -70,8 +70,10 @@ class EventStore:
         db = None
         try:
             db = sqlite3.connect(self.path, isolation_level=None)
-            if existing:
-                _check_tables(db, self.path)   # before the journal mode, which writes the file's header
+            missing = _missing_from_store(db) if existing else None   # before the journal mode, which writes the header
+            if missing:
+                db.close()
+                raise StoreError(f"{self.path}: an SQLite file, but not an event store ({missing}); it is left as it was")
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.executescript(_SCHEMA)
@@ -143,16 +145,16 @@ class EventStore:
         return _Transaction(self._db)
 
 
-def _check_tables(db: sqlite3.Connection, path: str) -> None:
-    """A StoreError unless the SQLite file holds the store's two tables with their columns."""
+def _missing_from_store(db: sqlite3.Connection) -> str | None:
+    """What SQLite finds missing of the store's two tables and their columns ("no such table: games"), or None."""
     try:
         db.execute("SELECT id, game, players, started FROM games LIMIT 0")
         db.execute("SELECT game_id, seq, body FROM events LIMIT 0")
     except sqlite3.OperationalError as e:
-        if not str(e).startswith("no such "):   # table or column; anything else (locked, damaged) is the caller's
+        if not str(e).startswith("no such "):   # anything else (locked, damaged) is the caller's to name
             raise
-        db.close()
-        raise StoreError(f"{path}: an SQLite file, but not an event store ({e}); it is left as it was") from None
+        return str(e)
+    return None
 
 
 class _Transaction:
