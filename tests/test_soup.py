@@ -40,3 +40,41 @@ def test_the_mix_refuses_two_architectures_and_an_alpha_outside_0_to_1(tmp_path,
         main([str(a), str(tmp_path / "missing.pt"), "--alpha", "0.3", "--out", str(tmp_path / "soup.pt")])
     assert f"{tmp_path / 'missing.pt'}: no such detector checkpoint" in capsys.readouterr().err
     assert not (tmp_path / "soup.pt").exists()
+
+
+def _reader(path, value: float, width=8):
+    from models.classifier import CropClassifier
+    model = CropClassifier(13, width, (5, 4))
+    state = {k: torch.full_like(v, value) if v.is_floating_point() else v for k, v in model.state_dict().items()}
+    torch.save({"state": state, "n_classes": 13, "width": width, "pooled": (5, 4), "val_acc": 0.9}, path)
+    return path
+
+
+def test_two_readers_mix_and_ship_as_that_reader(tmp_path):
+    import onnxruntime as ort
+
+    from vision.crops import CORNER_WH
+    a, b = _reader(tmp_path / "a.pt", 1.0), _reader(tmp_path / "b.pt", 3.0)
+    main([str(a), str(b), "--alpha", "0.25", "--reader", "corner", "--out", str(tmp_path / "mix.pt"),
+          "--ship-to", str(tmp_path / "ship")])
+    ck = torch.load(tmp_path / "ship" / "corner_classifier.pt")
+    assert (ck["n_classes"], ck["width"], ck["pooled"], ck["val_acc"]) == (13, 8, (5, 4), None)
+    floats = {float(v) for t in ck["state"].values() if t.is_floating_point() for v in t.unique()}
+    assert floats == {1.5}  # batch-norm statistics mixed too
+    assert {int(t) for k, t in ck["state"].items() if k.endswith("num_batches_tracked")} == {0}
+    session = ort.InferenceSession(str(tmp_path / "ship" / "corner_classifier.onnx"))
+    assert session.get_inputs()[0].shape[1:] == [3, CORNER_WH[1], CORNER_WH[0]]
+
+
+def test_a_reader_mix_refuses_other_widths_and_a_live_copy(tmp_path, capsys):
+    from models.soup import average_readers
+    a, b = _reader(tmp_path / "a.pt", 1.0), _reader(tmp_path / "b.pt", 1.0, width=16)
+    with pytest.raises(ValueError, match="are not the same architecture"):
+        average_readers(a, b, 0.5, tmp_path / "mix.pt")
+    with pytest.raises(SystemExit):
+        main([str(a), str(a), "--alpha", "0.5", "--reader", "corner", "--live", "--ship-to", str(tmp_path / "ship")])
+    assert "--live is for a detector's mix; a reader has no live copy of its own" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([str(a), str(tmp_path / "missing.pt"), "--alpha", "0.5", "--reader", "corner"])
+    assert f"{tmp_path / 'missing.pt'}: no such corner reader checkpoint" in capsys.readouterr().err
+    assert not (tmp_path / "mix.pt").exists() and not (tmp_path / "ship").exists()
