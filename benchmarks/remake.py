@@ -156,7 +156,17 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                              "(models/LAB_NOTES.md, session 52)",
            "compare_corner37.json": "step 36's corner reader, step 33's command continued without the font decks, "
                                     "and the same with models.train --blur 0.3 (step 37) on the choice sets "
-                                    "(models/TRAINING.md, step 37)"}
+                                    "(models/TRAINING.md, step 37)",
+           "compare_corner_soup.json": "step 37's corner reader mixed with step 36's (models.soup --reader), 0.5 "
+                                       "and 0.3 of step 36's, on the choice sets (models/LAB_NOTES.md, session 53)",
+           "compare_int8_live_corner_soup03.json": "compare_int8_live.json made with the 0.3 mix as the corner "
+                                                   "reader (models/LAB_NOTES.md, session 53)",
+           **{f"unseen_decks_corner_soup{share}_b.json": "fold B's corner reader continued with --blur 0.3 mixed with "
+                                                         "the one continued with the font decks, that share of the "
+                                                         "latter, on scenes of the decks the fold never saw "
+                                                         "(models/LAB_NOTES.md, session 53)" for share in ("025", "03", "05")},
+           "unseen_decks_corner_soup05_blurfonts_b.json": "the same half and half, the font decks' reader also "
+                                                          "continued with --blur 0.3 (models/LAB_NOTES.md, session 53)"}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
