@@ -101,7 +101,8 @@ def main(argv=None):
         ap.error(str(e))
     if a.reader:
         a.ship_to.mkdir(parents=True, exist_ok=True)
-        shutil.copy(mixed, a.ship_to / name)
+        if not (a.ship_to / name).exists() or not (a.ship_to / name).samefile(mixed):  # --out may lie there
+            shutil.copy(mixed, a.ship_to / name)
         export_classifier(mixed, a.ship_to / f"{a.reader}_classifier.onnx", reader(a.reader)[1])
     else:
         export_detector(mixed, a.imgsz, a.ship_to, any_size=a.live)

@@ -64,6 +64,12 @@ def test_two_readers_mix_and_ship_as_that_reader(tmp_path):
     assert {int(t) for k, t in ck["state"].items() if k.endswith("num_batches_tracked")} == {0}
     session = ort.InferenceSession(str(tmp_path / "ship" / "corner_classifier.onnx"))
     assert session.get_inputs()[0].shape[1:] == [3, CORNER_WH[1], CORNER_WH[0]]
+    beside = tmp_path / "beside"  # the mix written where it ships is not copied onto itself
+    main([str(a), str(b), "--alpha", "0.25", "--reader", "corner", "--out", str(beside / "corner_classifier.pt"),
+          "--ship-to", str(beside)])
+    assert sorted(f.name for f in beside.iterdir()) == ["corner_classifier.onnx", "corner_classifier.pt"]
+    shipped_beside = torch.load(beside / "corner_classifier.pt")["state"]
+    assert torch.equal(shipped_beside["head.2.weight"], ck["state"]["head.2.weight"])
 
 
 def test_a_reader_mix_refuses_other_widths_and_a_live_copy(tmp_path, capsys):
