@@ -166,7 +166,12 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                                          "latter, on scenes of the decks the fold never saw "
                                                          "(models/LAB_NOTES.md, session 53)" for share in ("025", "03", "05")},
            "unseen_decks_corner_soup05_blurfonts_b.json": "the same half and half, the font decks' reader also "
-                                                          "continued with --blur 0.3 (models/LAB_NOTES.md, session 53)"}
+                                                          "continued with --blur 0.3 (models/LAB_NOTES.md, session 53)",
+           "compare_corner_soup_blurfonts.json": "step 37's corner reader mixed half and half with step 33's "
+                                                 "continued as step 36 with --blur 0.3, on the choice sets "
+                                                 "(models/LAB_NOTES.md, session 53)",
+           "compare_live_corner_soup_blurfonts.json": "the same mix in the live chain (compare_detectors --live) "
+                                                      "(models/LAB_NOTES.md, session 53)"}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
