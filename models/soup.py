@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import copy
 import os
+import pickle
 import shutil
 from pathlib import Path
 
@@ -26,7 +27,8 @@ def average_detectors(a: Path, b: Path, alpha: float, out: Path) -> Path:
     """Write to out an ultralytics checkpoint (A's structure, fp16, no optimizer) holding the mix."""
     import torch
     _check_alpha(alpha)
-    ca, cb = (torch.load(p, map_location="cpu", weights_only=False) for p in (a, b))
+    ca, cb = (_checkpoint(p, "model", "not a detector checkpoint (ultralytics .pt); a reader's wants --reader")
+              for p in (a, b))
     ma, mb = ((c.get("ema") or c["model"]).float() for c in (ca, cb))
     mixed = copy.deepcopy(ma)
     mixed.load_state_dict(_mixed_state(ma.state_dict(), mb.state_dict(), alpha, a, b))
@@ -39,7 +41,8 @@ def average_readers(a: Path, b: Path, alpha: float, out: Path) -> Path:
     """Write to out a reader checkpoint (A's, as models.train saves it) holding the mix."""
     import torch
     _check_alpha(alpha)
-    ca, cb = (torch.load(p, map_location="cpu") for p in (a, b))
+    ca, cb = (_checkpoint(p, "state", "not a reader checkpoint (models.train's READER_classifier.pt); a detector's "
+                                      "goes without --reader") for p in (a, b))
     # asked, not left to the tensors' shapes: pooled (2, 1) and (1, 2) have weights of the same sizes
     if len({(c["n_classes"], c["width"], tuple(c["pooled"])) for c in (ca, cb)}) > 1:
         raise ValueError(f"{a} and {b} are not the same architecture: their weights cannot be averaged")
@@ -47,6 +50,19 @@ def average_readers(a: Path, b: Path, alpha: float, out: Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.save({**ca, "state": mixed, "val_acc": None}, out)
     return out
+
+
+def _checkpoint(path: Path, key: str, refusal: str) -> dict:
+    """The checkpoint at path, refused unless it holds key: mixing a reader as a detector (or the other way)
+    would otherwise end in a KeyError that names neither file."""
+    import torch
+    try:
+        checkpoint = torch.load(path, map_location="cpu", weights_only=False)
+    except (RuntimeError, EOFError, pickle.UnpicklingError) as e:
+        raise ValueError(f"{path}: not a checkpoint torch can read ({e})") from e
+    if not isinstance(checkpoint, dict) or key not in checkpoint:
+        raise ValueError(f"{path}: {refusal}")
+    return checkpoint
 
 
 def _check_alpha(alpha: float) -> None:

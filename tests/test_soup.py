@@ -84,3 +84,19 @@ def test_a_reader_mix_refuses_other_widths_and_a_live_copy(tmp_path, capsys):
         main([str(a), str(tmp_path / "missing.pt"), "--alpha", "0.5", "--reader", "corner"])
     assert f"{tmp_path / 'missing.pt'}: no such corner reader checkpoint" in capsys.readouterr().err
     assert not (tmp_path / "mix.pt").exists() and not (tmp_path / "ship").exists()
+
+
+def test_a_reader_mixed_as_a_detector_or_the_other_way_is_named(tmp_path, capsys):
+    reader, detector = _reader(tmp_path / "reader.pt", 1.0), _checkpoint(tmp_path / "detector.pt", 1)
+    text = tmp_path / "notes.pt"
+    text.write_text("not a checkpoint\n")
+    for argv, refusal in (
+            ([reader, reader], f"{reader}: not a detector checkpoint (ultralytics .pt); a reader's wants --reader"),
+            ([detector, detector, "--reader", "corner"], f"{detector}: not a reader checkpoint (models.train's "
+                                                         "READER_classifier.pt); a detector's goes without --reader"),
+            ([text, reader, "--reader", "corner"], f"{text}: not a checkpoint torch can read")):
+        with pytest.raises(SystemExit):
+            main([str(x) for x in argv] + ["--alpha", "0.5", "--out", str(tmp_path / "mix.pt"),
+                                           "--ship-to", str(tmp_path / "ship")])
+        assert refusal in capsys.readouterr().err
+    assert not (tmp_path / "mix.pt").exists() and not (tmp_path / "ship").exists()
