@@ -17,7 +17,6 @@ import argparse
 import copy
 import os
 import pickle
-import shutil
 from pathlib import Path
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
@@ -101,7 +100,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None):
-    from models.train import export_classifier, export_detector, reader
+    from models.train import export_detector, ship_classifier
     ap = parser()
     a = ap.parse_args(argv)
     if a.reader and a.live:
@@ -116,10 +115,7 @@ def main(argv=None):
     except ValueError as e:
         ap.error(str(e))
     if a.reader:
-        a.ship_to.mkdir(parents=True, exist_ok=True)
-        if not (a.ship_to / name).exists() or not (a.ship_to / name).samefile(mixed):  # --out may lie there
-            shutil.copy(mixed, a.ship_to / name)
-        export_classifier(mixed, a.ship_to / f"{a.reader}_classifier.onnx", reader(a.reader)[1])
+        ship_classifier(mixed, a.reader, a.ship_to)
     else:
         export_detector(mixed, a.imgsz, a.ship_to, any_size=a.live)
     print(f"shipped {1 - a.alpha:.2f} x {a.a} + {a.alpha:.2f} x {a.b} to {a.ship_to}")

@@ -355,16 +355,23 @@ def classifier_train_files(stage: str, folders: list[Path]) -> list[Path]:
     return [f for folder in folders for f in sorted(folder.glob(f"{stage}_train*.npz"))]
 
 
-def export_classifier(pt: Path, onnx_path: Path, crop_wh) -> None:
+def ship_classifier(pt: Path, stage: str, to: Path) -> None:
+    """{stage}_classifier.pt and .onnx (at the stage's crop size) into to: a training run's --ship or a mix of
+    two readers (models.soup --reader), whose checkpoint may already lie there."""
     import torch
 
     from models.classifier import CropClassifier
+    to.mkdir(parents=True, exist_ok=True)
+    shipped = to / f"{stage}_classifier.pt"
+    if not shipped.exists() or not shipped.samefile(pt):
+        shutil.copy(pt, shipped)
     ck = torch.load(pt, map_location="cpu")
     model = CropClassifier(ck["n_classes"], ck["width"], tuple(ck["pooled"]))
     model.load_state_dict(ck["state"])
     model.eval()
-    dummy = torch.zeros(1, 3, crop_wh[1], crop_wh[0])
-    torch.onnx.export(model, (dummy,), str(onnx_path), input_names=["crops"], output_names=["logits"],
+    crop_w, crop_h = reader(stage)[1]
+    torch.onnx.export(model, (torch.zeros(1, 3, crop_h, crop_w),), str(to / f"{stage}_classifier.onnx"),
+                      input_names=["crops"], output_names=["logits"],
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False)
 
 
@@ -564,7 +571,7 @@ def main(argv=None):
             if a.ship:
                 export_detector(best.with_name("last.pt") if a.ship_last else best, a.imgsz, a.ship_to, a.live_imgsz)
         else:
-            n, wh, pooled = reader(stage)
+            n, _, pooled = reader(stage)
             init = getattr(a, f"{stage}_init")
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
@@ -575,9 +582,7 @@ def main(argv=None):
                                    hours=a.cls_hours)
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
-                a.ship_to.mkdir(parents=True, exist_ok=True)
-                shutil.copy(pt, a.ship_to / f"{stage}_classifier.pt")
-                export_classifier(pt, a.ship_to / f"{stage}_classifier.onnx", wh)
+                ship_classifier(pt, stage, a.ship_to)
         print(f"stage {stage}: {time.time() - t0:.0f} s", flush=True)
 
 

@@ -9,8 +9,8 @@
 #   here:   models/device/prepare.sh                                       (fills the git-ignored .devcarry/)
 #           models/device/set_aside.sh                                     (back with --back after the call)
 #   there:  bash models/device/continue_corner.sh [DEVICE] [SCALE] [BUDGET_S]   (carry: .devcarry)
-#   then:   python3 -c "from models.train import export_classifier; from vision.crops import CORNER_WH; \
-#               export_classifier('$FILES_AT/corner_classifier.pt', 'DIR/corner_classifier.onnx', CORNER_WH)"
+#   then:   python3 -c "from pathlib import Path; from models.train import ship_classifier; \
+#               ship_classifier(Path('$FILES_AT/corner_classifier.pt'), 'corner', Path('DIR'))"   (.pt and .onnx)
 #   rehearse here on the CPU first:  SEED0=900 OUT=/tmp/rehearsal bash models/device/continue_corner.sh cpu 0.01 150
 #
 # SCALE multiplies the sets' sizes. The environment picks the rest: SEED0 (the three sets' first seed;
