@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 38 steps, numbered as in models/TRAINING.md,
+# Remake the shipped weights the way they were made: 39 steps, numbered as in models/TRAINING.md,
 # which says what each step did, why, and what it measured.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
@@ -7,7 +7,7 @@
 # Time: about 18 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 + 4.5 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
 # + 25 + 13 + 7 + 8 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 + 5.6 min; side classifier 7 min; corner reader 12 + 22
-# + 15 + 17 + 20 + 17 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and eight detector steps made on a lent GPU (16, 22, 23, 25, 26, 27, 32, 35: 144, 34, 34, 39, 41, 26, 15
+# + 15 + 17 + 20 + 17 + 22 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and eight detector steps made on a lent GPU (16, 22, 23, 25, 26, 27, 32, 35: 144, 34, 34, 39, 41, 26, 15
 # and 25 epochs in 0.33, 0.084, 0.026, 0.092, 0.033, 0.079, 0.062 and 0.062 h budgets, their data 1-4.5 min on 16 cores). Without a GPU those steps train
 # on the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
 # A detector step cut off resumes from its runs/ folder when the script is run again; data and
@@ -301,4 +301,13 @@ python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-da
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999
 # 38. the int8 copies made again, the live detector's first two convolutions kept in floats (--live-float-stem): its
 #     copy then reads nearly as many cards as the float detector, at the same speed (only its copy changes)
+python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999 --live-float-stem
+# 39. step 36's font decks and step 37's blur together: step 33's reader continued as in step 36 with --blur 0.3,
+#     mixed half and half with step 37's (it reads fonts it never saw as step 36's did, and out of focus as step 37's);
+#     then the int8 copies as in step 38 (only the corner reader's changes)
+python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-data runs/data181 \
+    --extra-data runs/data440 --runs runs/train_corner39 --only corner --cls-epochs 4 --cls-lr 1.5e-3 \
+    --corner-init runs/train_corner33/corner_classifier.pt --index-scale 0.5 --blur 0.3 --threads 2
+python3 -m models.soup models/weights/corner_classifier.pt runs/train_corner39/corner_classifier.pt --alpha 0.5 \
+    --reader corner
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999 --live-float-stem

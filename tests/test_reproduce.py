@@ -1,5 +1,5 @@
 """models/reproduce.sh is the one command that remakes the shipped weights, and it takes about 18 hours
-of CPU (the step times in its header add up to 1107 minutes, two untimed) and eight GPU steps, so CI
+of CPU (the step times in its header add up to 1129 minutes, two untimed) and eight GPU steps, so CI
 cannot run it. These tests check it without running it: every command it gives parses with the
 module's own argument parser, and every data set and checkpoint a step reads is one that an earlier
 step makes (or one that is shipped)."""
@@ -73,7 +73,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (50, 36, 10, 20)
+            modules.count("models.detector_crops")) == (50, 37, 11, 20)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -142,7 +142,7 @@ def test_every_training_command_parses_with_its_module():
     assert (mixes[8].a, mixes[8].b, mixes[8].alpha, mixes[8].imgsz, mixes[8].ship_to) == (   # step 34: the live
         Path("models/weights/detector_live.pt"), Path("models/weights/detector.pt"), 0.5, 320,   # detector mixed with
         Path("runs/soup_live34"))                                                                 # step 32's, taking
-    assert [m.live for m in mixes] == [False] * 8 + [True, True]                                  # inputs of any size
+    assert [m.live for m in mixes] == [False] * 8 + [True, True, False]                           # inputs of any size
     assert copies[8:10] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
     live35 = runs["runs/train_live35"]   # step 35: the live detector continued through step 32's camera
     assert (live35.init, live35.imgsz, live35.ship, live35.data, live35.hours) == (
@@ -160,11 +160,18 @@ def test_every_training_command_parses_with_its_module():
     corner37 = runs["runs/train_corner37"]   # step 37: step 36 undone, step 33's reader continued out of focus
     assert (corner37.corner_init, corner37.index_scale, corner37.blur, corner37.extra_data, corner37.ship) == (
         Path("runs/train_corner33/corner_classifier.pt"), 0.5, 0.3, [Path("runs/data182"), Path("runs/data181")], True)
-    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-38: int8 copies of what
-    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 8   # ships, made again for the new
+    corner39 = runs["runs/train_corner39"]   # step 39: step 36's fonts and step 37's blur, from step 33's reader,
+    assert (corner39.corner_init, corner39.index_scale, corner39.blur, corner39.extra_data, corner39.ship) == (
+        Path("runs/train_corner33/corner_classifier.pt"), 0.5, 0.3,
+        [Path("runs/data182"), Path("runs/data181"), Path("runs/data440")], False)
+    assert (mixes[10].a, mixes[10].b, mixes[10].alpha, mixes[10].reader, mixes[10].ship_to) == (   # mixed with 37's
+        Path("models/weights/corner_classifier.pt"), Path("runs/train_corner39/corner_classifier.pt"), 0.5, "corner",
+        train.WEIGHTS)
+    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-39: int8 copies of what
+    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 9   # ships, made again for the new
     assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile, a.live_float_stem) for a in quantized] == (
-        [(1.4, 0.0, 0.0, None, False)] * 3 + [(3.0, 0.3, 0.3, 99.999, False)] * 4   # networks, the last five through
-        + [(3.0, 0.3, 0.3, 99.999, True)])   # step 32's camera; step 38 keeps the live detector's stem in floats
+        [(1.4, 0.0, 0.0, None, False)] * 3 + [(3.0, 0.3, 0.3, 99.999, False)] * 4   # networks, the last six through
+        + [(3.0, 0.3, 0.3, 99.999, True)] * 2)   # step 32's camera; since step 38 the live detector's stem in floats
     assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
 
