@@ -167,6 +167,10 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                                          "(models/LAB_NOTES.md, session 53)" for share in ("025", "03", "05")},
            "unseen_decks_corner_soup05_blurfonts_b.json": "the same half and half, the font decks' reader also "
                                                           "continued with --blur 0.3 (models/LAB_NOTES.md, session 53)",
+           "unseen_decks_corner_soup05_blurfonts_a.json": "step 39's recipe on fold A: its corner reader continued "
+                                                          "with --blur 0.3 mixed half and half with the one also "
+                                                          "continued with the font decks, on scenes of the decks the "
+                                                          "fold never saw (models/TRAINING.md, step 39)",
            "compare_corner_soup_blurfonts.json": "step 37's corner reader mixed half and half with step 33's "
                                                  "continued as step 36 with --blur 0.3, on the choice sets "
                                                  "(models/LAB_NOTES.md, session 53)",
