@@ -303,7 +303,7 @@ python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --
 #     copy then reads nearly as many cards as the float detector, at the same speed (only its copy changes)
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999 --live-float-stem
 # 39. step 36's font decks and step 37's blur together: step 33's reader continued as in step 36 with --blur 0.3,
-#     mixed half and half with step 37's (it reads fonts it never saw as step 36's did, and out of focus as step 37's);
+#     mixed half and half with step 37's (it reads fonts it never saw nearly as step 36's did, out of focus as step 37's);
 #     then the int8 copies as in step 38 (only the corner reader's changes)
 python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-data runs/data181 \
     --extra-data runs/data440 --runs runs/train_corner39 --only corner --cls-epochs 4 --cls-lr 1.5e-3 \
