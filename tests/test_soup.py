@@ -42,11 +42,13 @@ def test_the_mix_refuses_two_architectures_and_an_alpha_outside_0_to_1(tmp_path,
     assert not (tmp_path / "soup.pt").exists()
 
 
-def _reader(path, value: float, width=8):
+def _reader(path, value: float, width=8, pooled=(5, 4), batches=0):
+    """A reader checkpoint as models.train saves it: every float tensor value, every batch count batches."""
     from models.classifier import CropClassifier
-    model = CropClassifier(13, width, (5, 4))
-    state = {k: torch.full_like(v, value) if v.is_floating_point() else v for k, v in model.state_dict().items()}
-    torch.save({"state": state, "n_classes": 13, "width": width, "pooled": (5, 4), "val_acc": 0.9}, path)
+    model = CropClassifier(13, width, pooled)
+    state = {k: torch.full_like(v, value) if v.is_floating_point() else torch.full_like(v, batches)
+             for k, v in model.state_dict().items()}
+    torch.save({"state": state, "n_classes": 13, "width": width, "pooled": pooled, "val_acc": 0.9}, path)
     return path
 
 
@@ -54,14 +56,14 @@ def test_two_readers_mix_and_ship_as_that_reader(tmp_path):
     import onnxruntime as ort
 
     from vision.crops import CORNER_WH
-    a, b = _reader(tmp_path / "a.pt", 1.0), _reader(tmp_path / "b.pt", 3.0)
+    a, b = _reader(tmp_path / "a.pt", 1.0, batches=5), _reader(tmp_path / "b.pt", 3.0, batches=9)
     main([str(a), str(b), "--alpha", "0.25", "--reader", "corner", "--out", str(tmp_path / "mix.pt"),
           "--ship-to", str(tmp_path / "ship")])
     ck = torch.load(tmp_path / "ship" / "corner_classifier.pt")
     assert (ck["n_classes"], ck["width"], ck["pooled"], ck["val_acc"]) == (13, 8, (5, 4), None)
     floats = {float(v) for t in ck["state"].values() if t.is_floating_point() for v in t.unique()}
     assert floats == {1.5}  # batch-norm statistics mixed too
-    assert {int(t) for k, t in ck["state"].items() if k.endswith("num_batches_tracked")} == {0}
+    assert {int(t) for k, t in ck["state"].items() if k.endswith("num_batches_tracked")} == {5}  # A's counts
     session = ort.InferenceSession(str(tmp_path / "ship" / "corner_classifier.onnx"))
     assert session.get_inputs()[0].shape[1:] == [3, CORNER_WH[1], CORNER_WH[0]]
     beside = tmp_path / "beside"  # the mix written where it ships is not copied onto itself
@@ -72,11 +74,13 @@ def test_two_readers_mix_and_ship_as_that_reader(tmp_path):
     assert torch.equal(shipped_beside["head.2.weight"], ck["state"]["head.2.weight"])
 
 
-def test_a_reader_mix_refuses_other_widths_and_a_live_copy(tmp_path, capsys):
+def test_a_reader_mix_refuses_other_widths_or_pooling_and_a_live_copy(tmp_path, capsys):
     from models.soup import average_readers
-    a, b = _reader(tmp_path / "a.pt", 1.0), _reader(tmp_path / "b.pt", 1.0, width=16)
-    with pytest.raises(ValueError, match="are not the same architecture"):
-        average_readers(a, b, 0.5, tmp_path / "mix.pt")
+    a = _reader(tmp_path / "a.pt", 1.0)
+    wider, turned = _reader(tmp_path / "b.pt", 1.0, width=16), _reader(tmp_path / "c.pt", 1.0, pooled=(4, 5))
+    for b in (wider, turned):  # pooled (4, 5) against (5, 4): weights of the same sizes, cells in another order
+        with pytest.raises(ValueError, match="are not the same architecture"):
+            average_readers(a, b, 0.5, tmp_path / "mix.pt")
     with pytest.raises(SystemExit):
         main([str(a), str(a), "--alpha", "0.5", "--reader", "corner", "--live", "--ship-to", str(tmp_path / "ship")])
     assert "--live is for a detector's mix; a reader has no live copy of its own" in capsys.readouterr().err
