@@ -133,13 +133,14 @@ class Pipeline:
                  px_per_mm: float = 1.25, die_px_per_mm: float = 2.5, change_threshold: float = 8.0,
                  refresh_frames: int = 15, t_offset: float = 0.0, even_light: bool = True, mind_glare: bool = True,
                  on_event: Callable[[Event, list[Ruling]], None] | None = None, annotator=None,
-                 on_notice: Callable[[Notice], None] | None = None):
+                 on_notice: Callable[[Notice], None] | None = None, keeper=None):
         """even_light: even out the room's light (RoomLight) in what the detector is handed; off, it
         sees the camera's colours. mind_glare: the tracker keeps a card (or the die) where glare hides the
         picture (vision.colour.Glare) instead of taking it for gone (off: as before glare was minded, for
         benchmarks/bench_light.py to measure what minding it wins). on_notice is told when a region turns
         over-exposed or the picture too dark (CameraExposure; too dark only while the light is evened out,
-        which measures white)."""
+        which measures white). keeper (pelituomari.frame_keeper.FrameKeeper) is shown every frame with
+        what was seen in it, and keeps those due for labelling."""
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
             raise ValueError(f"the calibration has no zone(s) {missing} that {game} needs; "
@@ -154,7 +155,7 @@ class Pipeline:
         self.glare = Glare([])   # where the last frame was clipped white: the tracker keeps cards hidden there
         self.mind_glare = mind_glare
         self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
-        self.on_event, self.annotator, self.on_notice = on_event, annotator, on_notice
+        self.on_event, self.annotator, self.on_notice, self.keeper = on_event, annotator, on_notice, keeper
         self.result = RunResult()
         self._inbox: queue.SimpleQueue[Event] = queue.SimpleQueue()
 
@@ -175,6 +176,8 @@ class Pipeline:
         if "dome" in self.calibration.zones:
             self._tell(self.exposure.look_at_die(self.tracker.die_hidden))
         self.result.frames += 1
+        if self.keeper is not None:
+            self.keeper.look(frame.image, frame.t + self.t_offset, seen)
         if self.annotator is not None:
             self.annotator.write(frame, seen, self.result.rulings[-1:], self.exposure.standing)
         return out

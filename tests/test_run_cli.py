@@ -50,6 +50,33 @@ def test_run_resume_carries_on_with_the_stored_game_and_its_clock(tmp_path, caps
     assert min(e.t for e in again) > first[-1].t + 1.0
 
 
+def test_run_keeps_camera_frames_for_labelling_named_by_game_and_clock(tmp_path, capsys):
+    db, frames = str(tmp_path / "games.db"), tmp_path / "frames"
+    for _ in range(2):
+        assert main(["run", "--game", "kimble", "--db", db, "--language", "en", "--keep-frames", str(frames)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # the sample video is 190 frames at 15 a second: its first frame and the one at 10 s, game by game
+    assert sorted(p.name for p in frames.iterdir()) == [
+        "game1_00000.00s_sample.jpg", "game1_00010.00s_sample.jpg", "game2_00000.00s_sample.jpg",
+        "game2_00010.00s_sample.jpg"]
+    assert [line for line in out if line.startswith("kept ")] == 2 * [
+        f"kept 2 frames in {frames} (2 an even sample, 0 with a card or die left unread); label them: pelituomari "
+        f"detect {frames}/*.jpg --json --draw {frames}/drawn > {frames}/labels.jsonl, then correct the file "
+        f"(models/MODEL_CARD.md, \"Real card photographs\")"]
+    video = cv2.VideoCapture(str(sample_paths("kimble")[0]))
+    video.set(cv2.CAP_PROP_POS_FRAMES, 150)
+    at_10s = video.read()[1]
+    kept = cv2.imread(str(frames / "game2_00010.00s_sample.jpg"))
+    assert kept.shape == (720, 1280, 3) and np.abs(kept.astype(int) - at_10s).mean() < 2
+
+
+def test_run_refuses_a_file_for_the_kept_frames_folder_before_storing_a_game(tmp_path, capsys):
+    (tmp_path / "frames").write_text("not a folder")
+    assert main(["run", "--game", "kimble", "--db", str(tmp_path / "g.db"), "--keep-frames", str(tmp_path / "frames")]) == 2
+    assert capsys.readouterr().err == f"pelituomari run: --keep-frames {tmp_path / 'frames'}: a file, not a folder\n"
+    assert not (tmp_path / "g.db").exists()
+
+
 def test_run_resume_names_what_it_cannot_carry_on(tmp_path, capsys):
     db = str(tmp_path / "games.db")
     assert main(["run", "--game", "kimble", "--db", db, "--resume"]) == 2

@@ -38,6 +38,9 @@ def add_parser(sub) -> None:
                    help="carry on with a stored game (default: the latest) after a restart: its events are "
                    "replayed and the table as the camera sees it now is taken as it stands")
     p.add_argument("--annotate", metavar="OUT.mp4", help="also write the annotated video here")
+    p.add_argument("--keep-frames", metavar="DIR", help="keep camera frames here for labelling, to measure and "
+                   "improve the vision model on real tables: one every 10 s and each with a card or die left unread "
+                   "(at most 1000; they show the table and players' hands, and stay on this machine)")
     p.add_argument("--weights", help="folder of the vision model files (default: models/weights)")
     p.add_argument("--int8", action="store_true",
                    help="run the int8 copies of the live detector and readers (detector_live_int8.onnx and the "
@@ -131,9 +134,9 @@ def run(args) -> int:
         for r in rulings:
             print(f"[{event.t:7.2f}s] {r.kind}: {r.message(args.language)}", flush=True)
 
-    # The pipeline, the hardware and the annotated video are made before a new game is stored, so that
-    # a calibration without the game's zones, a pin that cannot be had or a video that cannot be written
-    # stores nothing.
+    # The pipeline, the hardware, the kept frames' folder and the annotated video are made before a new game
+    # is stored, so that a calibration without the game's zones, a pin that cannot be had, or a folder or video
+    # that cannot be written stores nothing.
     try:
         tracker = Tracker(calibration.zones, baseline_frames=3 if resumed is not None else 0)
         pipeline = Pipeline(calibration, detector, referee, args.game, tracker=tracker, t_offset=t_offset,
@@ -146,6 +149,15 @@ def run(args) -> int:
     except ValueError as e:
         source.close()
         raise CommandError(str(e)) from None
+    if args.keep_frames:
+        from pelituomari.frame_keeper import FrameKeeper
+
+        try:
+            pipeline.keeper = FrameKeeper(args.keep_frames)
+        except OSError as e:
+            hardware.close()
+            source.close()
+            raise CommandError(f"--keep-frames {args.keep_frames}: {e.strerror or e}") from None
     if args.annotate:
         from vision.annotate import VideoAnnotator
 
@@ -161,6 +173,8 @@ def run(args) -> int:
             if resumed is None:
                 game_id = store.new_game(start)
             pipeline.store, pipeline.game_id = store, game_id
+            if pipeline.keeper is not None:
+                pipeline.keeper.prefix = f"game{game_id}"
             print(f"{args.game}: {', '.join(start.players)} - {source.name} - game {game_id} in {args.db}", flush=True)
             if resumed is not None:
                 print(f"resumed: {len(stored)} stored events, {len(referee.rulings)} rulings; the table as seen now "
@@ -175,6 +189,8 @@ def run(args) -> int:
     fps = result.frames / took if took > 0 else 0.0
     print(f"{result.frames} frames in {took:.1f} s ({fps:.1f} fps); {len(result.events)} events stored "
           f"(game {game_id} in {args.db}); {len(result.rulings)} rulings", flush=True)
+    if pipeline.keeper is not None:
+        print(pipeline.keeper.summary(), flush=True)
     for note in pipeline.tracker.unexplained:
         print(f"not understood: {note}", file=sys.stderr)
     for skipped in source.skipped:
