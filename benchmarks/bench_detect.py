@@ -4,7 +4,7 @@
                                        [--real-dice ../shared/datasets/real-dice-topdown] [--photos LABELS.jsonl]
                                        [--views 2 --conf 0.35]
                                        [--more-sets 201 202 203:cards 204 205:cards 206] [--conditions]
-                                       [--gloss 1.0] [--tilt 20] [--out benchmarks/results/detect.json]
+                                       [--gloss 1.0] [--tilt 20] [--clutter 1.0] [--out benchmarks/results/detect.json]
 
 Synthetic validation scenes are regenerated exactly from the data set's seed (models.make_dataset:
 scene VAL_OFFSET + i), so their labels include card identities and die faces. Real dice: the fixed
@@ -56,6 +56,12 @@ looks straight down, its image corners jittered by up to 7 % (a few degrees); th
 otherwise, their labels projected with them. benchmarks/results/detect_tilt20.json and
 detect_tilt35.json are --tilt 20 and 35.
 
+--clutter lays one to three things beside the cards in that share of the synthetic scenes (a score pad or
+a card box with a card's proportions, a phone, a coin, a pen, a game board; models.synth.clutter), on
+the table under the cards and unlabelled, so a box on one is a false detection; no training scene has
+any. The scenes and their labels are the same otherwise. benchmarks/results/detect_clutter.json is
+--clutter 1.0.
+
 Labelled photographs (--photos: a labels file in `pelituomari detect --json` form, benchmarks/photo_labels.py
 says how to make one) are scored like the synthetic scenes, by IoU >= 0.5 with the whole visible object,
 against the real-photo targets: cards found, cards read and dice found >= 95 %, die faces >= 97 %,
@@ -81,7 +87,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
-from models.make_dataset import (VAL_OFFSET, WHOLE_DICE, gloss_share, load_whole_dice, make_scene,  # noqa: E402
+from models.make_dataset import (VAL_OFFSET, WHOLE_DICE, clutter_share, gloss_share, load_whole_dice, make_scene,  # noqa: E402
                                  read_yolo_boxes, real_dice_split, tilt_degrees)
 from models.synth.decks import deck_names, index_in_sight  # noqa: E402
 from models.synth.scene import CAMERA, SCENE_KINDS, Camera, reaches_beyond, sharpened  # noqa: E402
@@ -447,6 +453,9 @@ def main(argv=None):
     ap.add_argument("--tilt", type=tilt_degrees, default=0.0, metavar="DEGREES",
                     help="see the synthetic scenes through a camera turned this many degrees from looking straight "
                          "down (the same scenes otherwise); default 0, as trained")
+    ap.add_argument("--clutter", type=clutter_share, default=0.0, metavar="SHARE",
+                    help="render this share of the synthetic scenes with things beside the cards (a score pad, a "
+                         "phone, a card box, a game board...; the same scenes and labels otherwise); default 0, as trained")
     ap.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
                     help="Detector(views=...), default as `pelituomari detect`")
     ap.add_argument("--conf", type=float, default=DEFAULT_CONF,
@@ -480,8 +489,9 @@ def main(argv=None):
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views,
-              "conf": a.conf, "detector": detector.detector_file.name, "gloss": a.gloss, "tilt": a.tilt}
-    camera = Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt))
+              "conf": a.conf, "detector": detector.detector_file.name, "gloss": a.gloss, "tilt": a.tilt,
+              "clutter": a.clutter}
+    camera = Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter)
     images = []
     if a.synthetic:
         syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind, camera)

@@ -2,7 +2,7 @@
 
     python3 benchmarks/compare_detectors.py models/weights runs/cand_a runs/cand_b
         [--sets 207 208:cards 209 210:cards 211 212] [--scenes 200] [--conditions blurred sharpened]
-        [--live] [--gloss SHARE] [--tilt DEGREES] [--decks DECK ...] [--out benchmarks/results/compare_detectors.json]
+        [--live] [--gloss SHARE] [--tilt DEGREES] [--clutter SHARE] [--decks DECK ...] [--out benchmarks/results/compare_detectors.json]
 
 A candidate (a detector continued on new data, a soup of two) is shipped or not on counts of objects, not
 on rounded shares: a few dozen cards of 3000 decide it. This scores every folder on each scene as it is
@@ -18,6 +18,7 @@ it out over its zones. --conditions names bench_detect's CONDITIONS to score the
 well; the scenes as rendered are always scored ("rendered"). --gloss renders the scenes with that
 share of their cards showing a lamp's reflection (models.make_dataset --gloss), the same scenes otherwise.
 --tilt sees them through a camera turned that many degrees from looking straight down (bench_detect --tilt).
+--clutter lays things beside the cards in that share of the scenes (bench_detect --clutter).
 The results say the gloss and the tilt the scenes were seen with, as bench_detect's do.
 --decks draws every scene's cards from the decks named (models.make_dataset --decks): with readers
 trained without those decks, how `detect` reads a deck it has never seen, as a real table's deck is.
@@ -41,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
                                      validation_scenes)
-from models.make_dataset import gloss_share, tilt_degrees  # noqa: E402
+from models.make_dataset import clutter_share, gloss_share, tilt_degrees  # noqa: E402
 from models.synth.decks import chosen_decks, deck_names  # noqa: E402
 from models.synth.scene import CAMERA, Camera  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
@@ -136,6 +137,8 @@ def main(argv=None):
                     help="render the scenes with this share of their cards showing a lamp's reflection (default 0)")
     ap.add_argument("--tilt", type=tilt_degrees, default=0.0, metavar="DEGREES",
                     help="see the scenes through a camera turned this many degrees from looking straight down (default 0)")
+    ap.add_argument("--clutter", type=clutter_share, default=0.0, metavar="SHARE",
+                    help="render this share of the scenes with things beside the cards (bench_detect --clutter; default 0)")
     ap.add_argument("--decks", nargs="+", metavar="DECK",
                     help="draw the scenes from these decks only (models.make_dataset --decks): e.g. decks a "
                          "candidate's readers were trained without, to see how they read a deck they never saw")
@@ -161,10 +164,10 @@ def main(argv=None):
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes, "gloss": a.gloss,
-              "tilt": a.tilt, **({"decks": a.decks} if a.decks else {}),
+              "tilt": a.tilt, "clutter": a.clutter, **({"decks": a.decks} if a.decks else {}),
               **({"detectors": "live"} if a.live else {"views": DEFAULT_VIEWS, "conf": DEFAULT_CONF}),
               "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions),
-                                Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt)), a.decks)}
+                                Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter), a.decks)}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")
     print(table(result["counts"]))

@@ -352,12 +352,19 @@ def _stack(crops, wh) -> np.ndarray:
     return np.stack(crops) if crops else np.zeros((0, wh[1], wh[0], 3), np.uint8)
 
 
-def gloss_share(text: str) -> float:
-    """The type of every tool's --gloss: a share of the cards, 0 to 1, refused as Camera refuses it."""
-    try:
-        return Camera(gloss=float(text)).gloss
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+def _camera_share(name: str):
+    """The type of a tool's flag for one of Camera's shares (gloss, clutter): 0 to 1, refused as Camera refuses it."""
+    def share(text: str) -> float:
+        try:
+            return getattr(Camera(**{name: float(text)}), name)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    share.__name__ = f"{name}_share"  # argparse names the type in its refusals
+    return share
+
+
+gloss_share = _camera_share("gloss")      # every tool's --gloss: a share of the cards
+clutter_share = _camera_share("clutter")  # every tool's --clutter: a share of the scenes
 
 
 def tilt_degrees(text: str, limit: float = MAX_TILT) -> float:
@@ -373,7 +380,7 @@ def tilt_degrees(text: str, limit: float = MAX_TILT) -> float:
 
 
 def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
-    """--blur-max, --sharpen, --gloss and --tilt-max: how the camera spoils the scenes (Camera);
+    """--blur-max, --sharpen, --gloss, --tilt-max and --clutter: how the camera spoils the scenes (Camera);
     camera_argument reads them."""
     ap.add_argument("--blur-max", type=float, default=CAMERA.blur_sigma[1], metavar="SIGMA",
                     help=f"scenes: the lens blur's largest sigma in pixels, drawn from {CAMERA.blur_sigma[0]} up to it in half "
@@ -388,6 +395,10 @@ def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
                     help="scenes: the camera turned up to this many degrees from looking straight down, drawn per "
                          f"scene, up to {MAX_TILT:g} (default 0: straight down, the corners jittered a little, as "
                          "every data set before this flag; the turn draws from a stream of its own)")
+    ap.add_argument("--clutter", type=clutter_share, default=CAMERA.clutter, metavar="SHARE",
+                    help="scenes: this share has one to three things beside the cards (a score pad, a phone, a card "
+                         "box, a game board...; models.synth.clutter), unlabelled (default 0: none; they draw from a "
+                         "stream of their own, so the scenes and their labels are otherwise the same)")
 
 
 def camera_argument(ap: argparse.ArgumentParser, a: argparse.Namespace) -> Camera:
@@ -396,7 +407,7 @@ def camera_argument(ap: argparse.ArgumentParser, a: argparse.Namespace) -> Camer
         ap.error(f"--blur-max is a sigma in pixels of at least {CAMERA.blur_sigma[0]}, got {a.blur_max}")
     if not 0 <= a.sharpen <= 1:
         ap.error(f"--sharpen is a share of the scenes, 0 to 1, got {a.sharpen}")
-    return Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss, (0.0, a.tilt_max))
+    return Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss, (0.0, a.tilt_max), a.clutter)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -6,6 +6,7 @@ import pytest
 
 from models.synth import (CODES, back_image, camera_homography, card_image, die_image, place, render_scene,
                           sprite_corners, sprite_matrix, table_texture)
+from models.synth.clutter import clutter_sprite
 from models.synth.decks import CARD_H, CARD_W
 from models.synth.scene import CAMERA, GLOSS_STRENGTH, TILT_FOV, Camera, glossed, sharpened, tilted_view
 
@@ -191,6 +192,40 @@ def test_glossy_cards_are_the_same_scene_with_reflections_on_the_cards_alone():
     assert brighter.sum() > 100 and not (brighter & ~near_cards).any()
 
 
+def test_a_cluttered_scene_is_the_same_scene_with_things_on_the_table_beside_and_under_its_cards():
+    """The things draw from a stream of their own and lie on the table before anything is laid: every label
+    stays as it was, and pixels change where the table shows, never on a card in sight."""
+    rng = lambda: np.random.default_rng([5, 3])  # noqa: E731
+    plain = render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards")
+    cluttered = render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards", camera=Camera(clutter=1.0))
+    assert np.array_equal(render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards",
+                                       camera=Camera(clutter=0.0)).image, plain.image)
+    assert [(o.kind, o.card, o.visible, o.index_visible) for o in plain.objects + plain.hidden] == [
+        (o.kind, o.card, o.visible, o.index_visible) for o in cluttered.objects + cluttered.hidden]
+    for a, b in zip(plain.objects + plain.hidden, cluttered.objects + cluttered.hidden):
+        np.testing.assert_array_equal(a.corners, b.corners)
+    cards = np.zeros(plain.image.shape[:2], np.uint8)
+    for o in plain.objects + plain.hidden:
+        cv2.fillConvexPoly(cards, np.round(o.corners).astype(np.int32), 1)
+    changed = np.abs(cluttered.image.astype(int) - plain.image).sum(2) > 40
+    # the camera's motion blur (up to 9 px long) and JPEG blocks spread an edge up to 8 px into a card
+    inside_cards = cv2.erode(cards, np.ones((17, 17), np.uint8)).astype(bool)
+    assert changed.sum() > 500 and inside_cards.sum() > 500 and not (changed & inside_cards).any()
+
+
+@pytest.mark.parametrize("kind, heights", [("pad", (1.6, 3.4)), ("phone", (1.6, 1.95)), ("coin", (0.22, 0.32)),
+                                           ("pen", (1.5, 1.75)), ("box", (1.05, 1.15)), ("board", (3.0, 5.5))])
+def test_each_thing_on_the_table_is_a_sprite_of_its_size(kind, heights):
+    sprite, height = clutter_sprite(kind, np.random.default_rng(0))
+    assert sprite.dtype == np.uint8 and sprite.shape[2] == 4 and heights[0] <= height <= heights[1]
+    assert 0.3 < (sprite[..., 3] > 127).mean() <= 1.0  # the thing fills most of its sprite, a coin its circle
+
+
+def test_an_unknown_thing_is_named():
+    with pytest.raises(ValueError, match="clutter kind 'lamp': expected one of pad, phone, coin, pen, box, board"):
+        clutter_sprite("lamp", np.random.default_rng(0))
+
+
 def test_a_reflection_washes_a_card_s_print_toward_white_and_keeps_its_outline():
     card = np.zeros((88, 63, 4), np.uint8)
     card[..., 3] = 255
@@ -241,25 +276,27 @@ def test_a_tilted_scene_is_the_same_scene_seen_from_the_side():
     ({"blur_sigma": (0.0, 1.0)}, r"blur_sigma must be \(low, high\) with 0 < low <= high, got \(0.0, 1.0\)"),
     ({"blur_sigma": (2.0, 1.0)}, r"blur_sigma must be \(low, high\) with 0 < low <= high, got \(2.0, 1.0\)"),
     ({"sharpen": 1.5}, r"sharpen is a share of the scenes \(0 to 1\), got 1.5"),
+    ({"clutter": -0.5}, r"clutter is a share of the scenes \(0 to 1\), got -0.5"),
 ])
 def test_a_camera_out_of_range_is_named(settings, message):
     with pytest.raises(ValueError, match=message):
         Camera(**settings)
 
 
-def test_make_dataset_blur_max_sharpen_gloss_and_tilt_make_the_same_scenes_through_another_camera(tmp_path, capsys):
+def test_make_dataset_camera_flags_make_the_same_scenes_through_another_camera(tmp_path, capsys):
     from models import make_dataset
     from models.synth.decks import deck_names
     make_dataset.main(["--out", str(tmp_path), "--train", "2", "--val", "0", "--card-crops", "0", "--no-svg",
                        "--workers", "1", "--seed", "3", "--blur-max", "3", "--sharpen", "0.5", "--gloss", "0.4",
-                       "--tilt-max", "30"])
-    decks, camera = deck_names(None), Camera((0.3, 3.0), 0.5, 0.4, (0.0, 30.0))
+                       "--tilt-max", "30", "--clutter", "0.5"])
+    decks, camera = deck_names(None), Camera((0.3, 3.0), 0.5, 0.4, (0.0, 30.0), 0.5)
     for i in range(2):
         expected = make_dataset.scene_sample((3, i, "runs/cards", decks, None, "labelled", camera))
         assert (tmp_path / "det" / "images" / "train" / f"s{i:06d}.jpg").read_bytes() == expected[0]
         assert (tmp_path / "det" / "labels" / "train" / f"s{i:06d}.txt").read_text() == expected[1]
     for flags, message in ((["--sharpen", "1.5"], "--sharpen is a share of the scenes, 0 to 1, got 1.5"),
                            (["--gloss", "-0.1"], "argument --gloss: gloss is a share of the cards (0 to 1), got -0.1"),
+                           (["--clutter", "2"], "argument --clutter: clutter is a share of the scenes (0 to 1), got 2.0"),
                            (["--blur-max", "0.2"], "--blur-max is a sigma in pixels of at least 0.3, got 0.2"),
                            (["--tilt-max", "41"], "argument --tilt-max: a camera's tilt is 0 to 40 degrees from looking straight down, got 41")):
         with pytest.raises(SystemExit) as stop:

@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from models.synth import decks as D
+from models.synth.clutter import CLUTTER_KINDS, clutter_sprite
 from models.synth.dice import die_image, dome_overlay
 from models.synth.textures import table_texture
 from vision.crops import part_in_image
@@ -35,6 +36,7 @@ GLOSS_LENGTH = (0.3, 1.2)  # and along, in card heights
 TILT_FOV = 65.0    # a tilted camera's horizontal field of view, degrees: a phone's main camera or a webcam
 MAX_TILT = 40.0    # degrees from looking straight down: beyond, the far cards are slivers, not "from above"
 TILT_STREAM = 7    # the spawn key of the stream a tilt draws from, apart from the scene's own
+CLUTTER_STREAM = 8  # and of the stream the things beside the cards draw from (Camera.clutter)
 
 
 @dataclass
@@ -189,6 +191,16 @@ class _Builder:
         M = sprite_matrix(sprite.shape[:2], center, angle, size, self.H)
         self.add(sprite, M, SceneObject("die", None, die=value), shadow_p=0.8)
 
+    def clutter(self, card_h: float, rng: np.random.Generator) -> None:
+        """One to three things beside the cards (models.synth.clutter), drawn from rng on the table itself:
+        unlabelled, and under whatever is laid after."""
+        for _ in range(int(rng.integers(1, 4))):
+            sprite, height = clutter_sprite(CLUTTER_KINDS[int(rng.integers(len(CLUTTER_KINDS)))], rng)
+            centre = (rng.uniform(0, 1) * self.w, rng.uniform(0, 1) * self.h)
+            M = sprite_matrix(sprite.shape[:2], centre, rng.uniform(0, 360), height * card_h, self.H)
+            _shadow(self.canvas, cv2.warpPerspective(sprite[:, :, 3], M, (self.w, self.h)).astype(np.float32) / 255, rng)
+            place(self.canvas, sprite, M)
+
     def occluder(self):
         """A skin-toned arm with a hand entering from an image edge."""
         rng = self.rng
@@ -317,11 +329,15 @@ class Camera:
     0, and the reflections draw from a stream of their own, so the scenes of CAMERA are those every data
     set before it was made of, and a scene with gloss is the same scene with reflections added. tilt:
     the camera turned from looking straight down (tilted_view), by degrees drawn from it, in a direction
-    of its own stream: a tilted scene is the same scene seen from the side."""
+    of its own stream: a tilted scene is the same scene seen from the side. clutter: the share of the
+    scenes with one to three things beside the cards (models.synth.clutter: a score pad, a phone, a card
+    box, a game board...), laid on the table before the cards from a stream of their own, so a cluttered
+    scene is the same scene, labels and all, with things under and beside its cards."""
     blur_sigma: tuple[float, float] = (0.3, 1.4)
     sharpen: float = 0.0
     gloss: float = 0.0
     tilt: tuple[float, float] = (0.0, 0.0)   # degrees from looking straight down, drawn per scene (tilted_view)
+    clutter: float = 0.0
 
     def __post_init__(self):
         lo, hi = self.blur_sigma
@@ -333,6 +349,8 @@ class Camera:
             raise ValueError(f"sharpen is a share of the scenes (0 to 1), got {self.sharpen}")
         if not 0 <= self.gloss <= 1:
             raise ValueError(f"gloss is a share of the cards (0 to 1), got {self.gloss}")
+        if not 0 <= self.clutter <= 1:
+            raise ValueError(f"clutter is a share of the scenes (0 to 1), got {self.clutter}")
 
 
 CAMERA = Camera()
@@ -418,6 +436,10 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
     # every kind's count is drawn (the draws are part of the seeded stream); dice_on_cards lays as many as mixed
     n_groups = {"cards": int(rng.integers(1, 6)), "mixed": int(rng.integers(1, 4)), "dice": int(rng.integers(0, 2)),
                 "dome": int(rng.integers(0, 2))}[{"dice_on_cards": "mixed", "overlapping": "cards"}.get(kind, kind)]
+    if camera.clutter:
+        things = _own_stream(rng, CLUTTER_STREAM)
+        if things.random() < camera.clutter:
+            b.clutter(card_h, things)
     placed = []  # (centre, angle) of each card on the table plane, in the order laid
     for _ in range(n_groups):
         layout = (["pile", "fan", "row"][int(rng.integers(3))] if kind == "overlapping"
