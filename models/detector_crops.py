@@ -1,8 +1,9 @@
 """Crops cut from the shipped detectors' own boxes on fresh synthetic scenes, labelled with the truth:
-die crops with the die's face, card crops with the card, index corner crops with the card or "no index".
+die crops with the die's face, card crops with the card, index corner crops with the card or "no index",
+side crops with the side of the card boxed or "no card".
 
     python3 -m models.detector_crops --seed 50 --scenes 900 --out runs/data_detdie [--kind dice_on_cards]
-        [--stage card|corner] [--weights models/weights --weights models/weights/detector_live.onnx]
+        [--stage card|corner|side] [--clutter 0.7] [--weights models/weights --weights models/weights/detector_live.onnx]
 
 Why: the classifiers learnt from crops of the true box, jittered; a detector's box is off in its own
 ways (its angle a little out, a side a pixel or two long, a covered card's box a little short), and
@@ -16,7 +17,12 @@ those scales, each labelled as models.make_dataset.cut_corner_samples labels it,
 own index lies in the crop: the card where its index is in sight there, NO_INDEX where it is not (a
 covered card's loose box reaches over the card lying on it, and its corner crop then shows that
 card's index, which is not this card's), none in between. A card reaching beyond the frame gives none (the card classifier reads
-cards within the frame; a cut card is read as the whole card it may be). Scenes are JPEG-encoded at a
+cards within the frame; a cut card is read as the whole card it may be). With --stage side every card or
+card-back box gives a crop as the side classifier is shown it: labelled with the side of the card it
+meets (face up or down, as the truth has it, not as the detector boxed it), or NOT_A_CARD where it meets
+no object at all (IoU under NOT_A_CARD_IOU with every card, back and die, labelled or too covered to be):
+the boxes a detector puts on things beside the cards (--clutter, models.synth.clutter), which the side
+classifier learns to name so that `detect` drops them. Scenes are JPEG-encoded at a
 random quality 70-95 first, as a camera hands them over; the decks are models.make_dataset's. Writes
 OUT/<stage>_train_det<SEED>.npz, which `models.train` reads with the folder's other crops of that
 stage (`--extra-data OUT`).
@@ -33,7 +39,9 @@ import numpy as np
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
 MATCH_IOU = 0.5
-STAGES = ("die", "card", "corner")
+NOT_A_CARD_IOU = 0.1  # a box meeting every object less than this holds none: a "no card" crop
+STAGES = ("die", "card", "corner", "side")
+WANTED = {"die": "die", "card": "face-up card", "corner": "face-up card", "side": "card or back box"}  # what gives a crop
 JPEG_QUALITY = (70, 96)  # numpy's integers: 70-95
 
 
@@ -104,15 +112,47 @@ def corner_crops(image: np.ndarray, cards: list[tuple[tuple, object]], deck: str
     return crops, labels
 
 
+def side_crops(image: np.ndarray, objects: list[tuple[tuple, str]], detectors, rng) -> tuple[list[np.ndarray], list[int]]:
+    """(crops, labels: SIDES' index, or NOT_A_CARD) of every card or card-back box the detectors find in
+    image: objects are every object of the scene, labelled or not, as (x1, y1, x2, y2 box, kind). A box
+    meeting a card or back with IoU >= MATCH_IOU is that card's side; one meeting every object under
+    NOT_A_CARD_IOU holds no card; any other (a die's, a loose box over a covered card) gives none. Each crop
+    is cut as the Detector cuts the side classifier's, and turned a half turn at random."""
+    import cv2
+
+    from models.make_dataset import half_turned
+    from vision.crops import CARD_CROP_WH, box_in_image, iou, upright_crop
+    from vision.detector import NOT_A_CARD, SIDES
+    h, w = image.shape[:2]
+    crops, labels = [], []
+    for detector in detectors:
+        rects, _, kinds = detector.oriented_boxes(image)
+        for rect, kind in zip(rects, kinds):
+            if kind == "die":
+                continue
+            box = box_in_image(cv2.boxPoints(rect), w, h)
+            overlap, met = max(((iou(box, b), k) for b, k in objects), default=(0.0, None), key=lambda t: t[0])
+            if overlap >= MATCH_IOU and met in SIDES:
+                label = SIDES.index(met)
+            elif overlap < NOT_A_CARD_IOU:
+                label = NOT_A_CARD
+            else:
+                continue
+            crops.append(half_turned(upright_crop(image, rect, CARD_CROP_WH), rng))
+            labels.append(label)
+    return crops, labels
+
+
 def parser() -> argparse.ArgumentParser:
-    from models.make_dataset import gloss_share, tilt_degrees
+    from models.make_dataset import clutter_share, gloss_share, tilt_degrees
     from models.synth.scene import SCENE_KINDS
     ap = argparse.ArgumentParser(prog="python3 -m models.detector_crops", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, required=True, help="scene seed (use one no data set uses)")
     ap.add_argument("--scenes", type=int, required=True)
     ap.add_argument("--kind", choices=SCENE_KINDS, default=None, help="scene kind (default the mix)")
-    ap.add_argument("--stage", choices=STAGES, default="die", help="which classifier's crops: die faces, cards or index corners")
+    ap.add_argument("--stage", choices=STAGES, default="die",
+                    help="which classifier's crops: die faces, cards, index corners or sides (with no card)")
     ap.add_argument("--weights", type=Path, action="append", default=None,
                     help="a detector (weights folder or .onnx file), repeatable; default models/weights and its "
                          "detector_live.onnx: the boxes of `detect` and of the live pipeline")
@@ -121,6 +161,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--tilt-max", type=tilt_degrees, default=0.0, metavar="DEGREES",
                     help="the camera turned up to this many degrees from looking straight down, drawn per scene "
                          "(as models.make_dataset --tilt-max); default 0")
+    ap.add_argument("--clutter", type=clutter_share, default=0.0, metavar="SHARE",
+                    help="this share of the scenes has things beside the cards (as models.make_dataset --clutter); "
+                         "default 0")
     ap.add_argument("--cards-cache", type=Path, default=Path("runs/cards"), help="where SVG decks are rendered to PNG")
     ap.add_argument("--no-svg", action="store_true", help="procedural decks only (as models.make_dataset --no-svg)")
     ap.add_argument("--out", type=Path, required=True)
@@ -147,7 +190,7 @@ def main(argv=None):
     if not a.no_svg:
         render_all(a.cards_cache)
     decks = deck_names(None if a.no_svg else a.cards_cache)
-    rng, camera = np.random.default_rng([a.seed, 99]), Camera(gloss=a.gloss, tilt=(0.0, a.tilt_max))
+    rng, camera = np.random.default_rng([a.seed, 99]), Camera(gloss=a.gloss, tilt=(0.0, a.tilt_max), clutter=a.clutter)
     crops, labels = [], []
     for i in range(a.scenes):
         scene = make_scene(np.random.default_rng([a.seed, i]), a.cards_cache, decks, a.kind, camera=camera)
@@ -158,6 +201,9 @@ def main(argv=None):
             dice = [(box_in_image(o.corners, w, h), o.die) for o in scene.objects if o.kind == "die"]
             c, faces = die_crops(image, dice, detectors, rng)
             y = [face - 1 for face in faces]
+        elif a.stage == "side":
+            c, y = side_crops(image, [(box_in_image(o.corners, w, h), o.kind) for o in scene.objects + scene.hidden],
+                              detectors, rng)
         else:
             cards = [(box_in_image(o.corners, w, h), o if o.kind == "card" and not reaches_beyond(o.box, w, h) else None)
                      for o in scene.objects if o.kind != "die"]
@@ -170,13 +216,13 @@ def main(argv=None):
         crops += c
         labels += y
     if not crops:
-        ap.error(f"no {'die' if a.stage == 'die' else 'face-up card'} found in {a.scenes} scenes of seed {a.seed}: "
+        ap.error(f"no {WANTED[a.stage]} found in {a.scenes} scenes of seed {a.seed}: "
                  "nothing to write")
     a.out.mkdir(parents=True, exist_ok=True)
     out = a.out / f"{a.stage}_train_det{a.seed}.npz"
     np.savez_compressed(out, x=np.stack(crops), y=np.array(labels, np.int64))
     print(f"{len(crops)} {a.stage} crops from {a.scenes} scenes -> {out} "
-          f"(per class: {np.bincount(labels, minlength={'die': 6, 'card': 52, 'corner': 53}[a.stage]).tolist()})")
+          f"(per class: {np.bincount(labels, minlength={'die': 6, 'card': 52, 'corner': 53, 'side': 3}[a.stage]).tolist()})")
 
 
 if __name__ == "__main__":

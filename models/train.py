@@ -6,7 +6,8 @@ Stages (all from scratch, CPU friendly, each resumable on its own with --only):
   det   ultralytics YOLO11n-OBB on OUT/det: classes card, card_back, die, oriented boxes
   card  CropClassifier on upright card crops: 52 identities (models.synth.decks.CODES order)
   die   CropClassifier on upright die crops: top face 1-6
-  side  CropClassifier on upright card crops: face up or face down (checks the detector's card/card_back)
+  side  CropClassifier on upright card crops: face up or face down (checks the detector's card/card_back);
+        with --no-card-class also "no card", a box the detector put on something else
   corner  CropClassifier on a card's index corners: 52 identities or "no index in sight" (reads covered cards)
 --ship exports each trained model to ONNX (and copies the PyTorch weights) into --ship-to (models/weights/).
 The data comes from `python3 -m models.make_dataset` (seeded); ultralytics runs offline.
@@ -267,13 +268,17 @@ def budget_epochs(step_seconds: float, steps_per_epoch: int, hours: float, most:
     return max(1, min(most, int(hours * 3600 * BUDGET_SHARE / (step_seconds * steps_per_epoch))))
 
 
+class LabelsBeyondClasses(ValueError):
+    """Training crops labelled with a class the classifier does not have."""
+
+
 def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int, out: Path, epochs: int, pooled=(1, 1),
                      batch: int = 128, lr: float = 3e-3, width: int = 16, seed: int = 0, init: Path | None = None,
                      device: str = "cpu", augmentation: dict | None = None, hours: float | None = None) -> float:
     """Train a CropClassifier on the crops of all train_npz files, each batch augmented (augment(), with
     the settings in ``augmentation``: reader_augmentation gives a stage's); saves the state best on the
     crops of all val_npz files to out; returns that val accuracy.
-    init: continue from this checkpoint of ours (its width and pooling win).
+    init: continue from this checkpoint of ours (its width and pooling win; a head with fewer classes is widened).
     hours: a time budget; the epochs (at most `epochs`) and the LR schedule are fitted to it from the
     time of a few trial steps on a throwaway copy (a lent GPU's minutes are counted)."""
     import torch
@@ -285,6 +290,8 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
     va = [np.load(f) for f in val_npz]
     xtr = torch.from_numpy(np.concatenate([crops_to_tensor(t["x"]) for t in tr]))
     ytr = torch.from_numpy(np.concatenate([t["y"] for t in tr]))
+    if len(ytr) and int(ytr.max()) >= n_classes:   # else the loss stops the run in its first batch, saying less
+        raise LabelsBeyondClasses(f"crops are labelled up to {int(ytr.max())}, but it has {n_classes} classes")
     xva = torch.from_numpy(np.concatenate([crops_to_tensor(v["x"]) for v in va]))
     yva = torch.from_numpy(np.concatenate([v["y"] for v in va]))
     start = torch.load(init, map_location="cpu") if init is not None else None
@@ -292,7 +299,7 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
         width, pooled = start["width"], tuple(start["pooled"])
     model = CropClassifier(n_classes, width, pooled)
     if start is not None:
-        model.load_state_dict(start["state"])
+        model.load_state_dict(widened(start["state"], model.state_dict()))
     dev = torch.device(f"cuda:{device}" if device.isdigit() else device)
     model.to(dev)
     xtr, ytr = xtr.to(dev), ytr.to(dev)  # kept where they are learnt from: a batch is drawn and augmented there
@@ -340,6 +347,20 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
             out.parent.mkdir(parents=True, exist_ok=True)
             torch.save({"state": model.state_dict(), "n_classes": n_classes, "width": width, "pooled": pooled, "val_acc": acc}, out)
     return best
+
+
+def widened(state: dict, fresh: dict) -> dict:
+    """A checkpoint's state for a model with more classes (fresh: that model's own, newly made state): the
+    head's rows of the classes it had kept, the new classes' rows as fresh has them (the side classifier
+    continued with a third class, NOT_A_CARD). Refuses fewer classes: that would drop what was learnt."""
+    out = dict(state)
+    for name, tensor in state.items():
+        if tensor.shape != fresh[name].shape:
+            if name.split(".")[0] != "head" or tensor.shape[0] >= fresh[name].shape[0] or tensor.shape[1:] != fresh[name].shape[1:]:
+                raise ValueError(f"{name}: the checkpoint's {tuple(tensor.shape)} cannot grow into {tuple(fresh[name].shape)}")
+            out[name] = fresh[name].clone()
+            out[name][:tensor.shape[0]] = tensor
+    return out
 
 
 def evaluate_classifier(model, x, y, device="cpu") -> float:
@@ -426,6 +447,10 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--card-init", type=Path, help="card classifier: continue from this checkpoint of ours")
     ap.add_argument("--die-init", type=Path, help="die classifier: continue from this checkpoint of ours")
     ap.add_argument("--side-init", type=Path, help="side classifier: continue from this checkpoint of ours")
+    ap.add_argument("--no-card-class", action="store_true",
+                    help="side classifier: a third class, no card (vision.detector.NOT_A_CARD), which "
+                         "models.detector_crops --stage side labels the boxes on nothing with; a two-class "
+                         "--side-init is widened")
     ap.add_argument("--corner-init", type=Path, help="index corner reader: continue from this checkpoint of ours")
     ap.add_argument("--card-occlude", type=float, default=0.0, metavar="SHARE",
                     help="card classifier: partly cover this share of the training crops, as a card on top would")
@@ -483,6 +508,8 @@ def parse_args(argv=None) -> argparse.Namespace:
             ap.error(refusal)
     if not 0 <= a.cls_seed < 2 ** 32:
         ap.error(f"--cls-seed {a.cls_seed}: a seed is a whole number from 0 to {2 ** 32 - 1}")
+    if a.no_card_class and "side" not in stages:
+        ap.error("--no-card-class says how the side classifier is made; train it (--only side)")
     if a.live_imgsz and not a.ship:
         ap.error("--live-imgsz says how --ship exports the live pipeline's detector; add --ship")
     if a.ship_last and not a.ship:
@@ -572,14 +599,21 @@ def main(argv=None):
                 export_detector(best.with_name("last.pt") if a.ship_last else best, a.imgsz, a.ship_to, a.live_imgsz)
         else:
             n, _, pooled = reader(stage)
+            if stage == "side" and a.no_card_class:
+                from vision.detector import NOT_A_CARD
+                n = NOT_A_CARD + 1
             init = getattr(a, f"{stage}_init")
             pt = a.runs / f"{stage}_classifier.pt"
             train_files = classifier_train_files(stage, [a.data, *a.extra_data])
-            acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
-                                   width=a.cls_width, lr=a.cls_lr, seed=a.cls_seed, init=init, device=a.device,
-                                   augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur, a.gloss,
-                                                                  a.index_scale),
-                                   hours=a.cls_hours)
+            try:
+                acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
+                                       width=a.cls_width, lr=a.cls_lr, seed=a.cls_seed, init=init, device=a.device,
+                                       augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur, a.gloss,
+                                                                      a.index_scale),
+                                       hours=a.cls_hours)
+            except LabelsBeyondClasses as e:
+                raise SystemExit(f"python3 -m models.train: the {stage} reader's {e}"
+                                 + (" (no card: add --no-card-class)" if stage == "side" else "")) from None
             print(f"{stage} classifier: best val acc {acc:.4f}")
             if a.ship:
                 ship_classifier(pt, stage, a.ship_to)

@@ -372,3 +372,37 @@ def test_a_detector_of_any_input_size_must_record_the_size_it_learnt(unsized_liv
     assert str(e.value) == (f"{unsized_live_weights / LIVE_DETECTOR_FILE}: takes inputs of any size but does not "
                             f"record the size and stride it was trained at (ultralytics' metadata imgsz and stride); "
                             f"export it again with models.train's export_detector")
+
+
+@pytest.mark.parametrize("no_card_logit, back_kept", [(5.0, False), (1.5, True)])
+def test_a_box_a_three_class_side_reader_is_sure_holds_no_card_is_dropped(table_scene, monkeypatch, no_card_logit,
+                                                                           back_kept):
+    """A side reader with a third class, NOT_A_CARD: a box it is sure (side_min_prob, 0.9) holds no card is
+    dropped before anything reads it; unsure (0.69 here), the detector's word stands. This stand-in calls
+    the busy crops faces and the back's plainer one (its pixels' spread 0.18, the faces' 0.28-0.31) no card."""
+    image, truth = table_scene
+    detector = Detector()
+    run = detector._run
+
+    def three_sides(reader, batch):
+        if reader != "side":
+            return run(reader, batch)
+        faces = batch.std(axis=(1, 2, 3)) > 0.23
+        return np.where(faces[:, None], np.float32([[9.0, 0.0, 0.0]]), np.float32([[0.0, 0.0, no_card_logit]]))
+    monkeypatch.setattr(detector, "_run", three_sides)
+    found = detector.detect(image)
+    expected = [t for t in truth if back_kept or t[0] != "card_back"]
+    assert_each_found_and_read(found, expected)
+
+
+def test_a_three_class_side_reader_names_the_side_between_the_two_sides_and_drops_at_no_card_min_prob(monkeypatch):
+    """Which side is weighed between the two sides alone (0.48 face against 0.04 back is a face, 92 % of
+    the two); a box is dropped (None) only at no_card_min_prob (0.98: at 0.97 it stays as the detector named
+    it); a two-class reader is read as it always was."""
+    detector = Detector()
+    image, rects = np.zeros((100, 100, 3), np.uint8), [((50, 50), (30, 40), 0.0)] * 4
+    read = {3: np.array([[0.48, 0.04, 0.48], [0.05, 0.90, 0.05], [0.01, 0.0, 0.99], [0.02, 0.01, 0.97]]),
+            2: np.array([[0.85, 0.15], [0.05, 0.95], [0.5, 0.5], [0.91, 0.09]])}
+    for classes, expected in ((3, ["card", "card_back", None, "card"]), (2, ["card_back", "card_back", "card", "card"])):
+        monkeypatch.setattr(detector, "_read", lambda reader, crops, turns: read[classes])
+        assert detector._sides(image, rects, ["card_back", "card", "card", "card"]) == expected

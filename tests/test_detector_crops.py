@@ -5,7 +5,7 @@ import pytest
 
 from models import detector_crops
 from vision.crops import CARD_CROP_WH, CORNER_WH, DIE_CROP_WH, iou
-from vision.detector import CARD_CODES, NO_INDEX
+from vision.detector import CARD_CODES, NO_INDEX, NOT_A_CARD
 
 
 class Boxes:
@@ -61,6 +61,23 @@ def test_each_card_or_back_box_on_a_face_up_card_gives_one_crop_with_its_card():
     assert [c.shape for c in crops] == [(CARD_CROP_WH[1], CARD_CROP_WH[0], 3)] * 2
     assert crops[0][40, 28].tolist() == [255, 255, 255] and crops[0][0, 0].tolist() == [0, 0, 0]
     assert detector_crops.card_crops(image, [], [detector], np.random.default_rng(0)) == ([], [])
+
+
+def test_each_card_or_back_box_gives_a_side_crop_of_the_side_it_meets_or_of_no_card():
+    """The truth names the side, not the detector's kind; a box on nothing is a no-card crop; a box on a die,
+    or half on a card, gives none."""
+    image = np.zeros((200, 200, 3), np.uint8)
+    image[150:190, 150:190] = 200                           # a grey phone beside the cards
+    on_td, on_back = ((51.5, 64.0), (63.0, 88.0), 0.0), ((151.5, 64.0), (63.0, 88.0), 0.0)
+    on_phone, half_on_td = ((170.0, 170.0), (40.0, 40.0), 0.0), ((51.5, 108.0), (63.0, 88.0), 0.0)
+    objects = [(CARDS[0][0], "card"), (CARDS[1][0], "card_back"), (DICE[0][0], "die")]
+    detector = Boxes((on_td, "card_back"), (on_back, CARD), (on_phone, "card_back"), (half_on_td, CARD),
+                     (((60, 60), (40, 40), 0.0), "card_back"), (on_td, DIE))
+    crops, labels = detector_crops.side_crops(image, objects, [detector], np.random.default_rng(0))
+    assert labels == [0, 1, NOT_A_CARD]
+    assert [c.shape for c in crops] == [(CARD_CROP_WH[1], CARD_CROP_WH[0], 3)] * 3
+    assert crops[2][40, 28].tolist() == [200, 200, 200]       # the phone, in its crop's middle
+    assert iou((20.0, 64.0, 83.0, 152.0), CARDS[0][0]) == pytest.approx(0.333, abs=0.001)  # half on the Td: none
 
 
 def test_each_box_on_a_face_up_card_gives_its_index_corners_labelled_by_what_of_its_own_index_they_show():
@@ -120,6 +137,14 @@ def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
     data = np.load(tmp_path / "corner_train_det52.npz")
     assert data["x"].shape[1:] == (CORNER_WH[1], CORNER_WH[0], 3)
     assert len(data["x"]) == len(data["y"]) > 0 and set(data["y"].tolist()) <= set(range(NO_INDEX + 1))
+
+
+def test_cluttered_scenes_give_no_card_crops_of_the_shipped_detectors_boxes(tmp_path):
+    detector_crops.main(["--seed", "460", "--scenes", "4", "--stage", "side", "--clutter", "1", "--no-svg",
+                         "--out", str(tmp_path)])
+    data = np.load(tmp_path / "side_train_det460.npz")
+    assert data["x"].shape[1:] == (CARD_CROP_WH[1], CARD_CROP_WH[0], 3)
+    assert set(data["y"].tolist()) == {0, 1, NOT_A_CARD}
 
 
 def test_glossy_scenes_give_crops_of_the_same_cards_shining(tmp_path):

@@ -6,7 +6,7 @@ import torch
 
 from pathlib import Path
 
-from models.train import (augment, classifier_train_files, defocus, main, occlude, overlap, parse_args,
+from models.train import (augment, classifier_train_files, defocus, main, occlude, overlap, parse_args, widened,
                           reader_augmentation, shine, train_classifier)
 
 
@@ -93,6 +93,53 @@ def test_a_classifier_continues_from_the_checkpoint_it_is_given(tmp_path, stage,
     main(["--data", str(data), "--runs", str(second), "--only", stage, "--cls-epochs", "1", flag,
           str(first / f"{stage}_classifier.pt")])
     assert torch.load(second / f"{stage}_classifier.pt")["width"] == 8  # the checkpoint's width, not the default 16
+
+
+def test_a_side_classifier_of_two_classes_continues_as_one_of_three_keeping_what_it_learnt():
+    """The shipped side classifier (face up, face down) continued with NOT_A_CARD: its two classes' head
+    rows are kept, the third is the new model's own; every other tensor is the checkpoint's."""
+    from models.classifier import CropClassifier
+    torch.manual_seed(1)
+    two, three = CropClassifier(2, 8, (2, 1)).state_dict(), CropClassifier(3, 8, (2, 1)).state_dict()
+    grown = widened(two, three)
+    assert grown["head.2.weight"].shape == (3, 96) and grown["head.2.bias"].shape == (3,)
+    assert torch.equal(grown["head.2.weight"][:2], two["head.2.weight"]) and torch.equal(grown["head.2.bias"][:2], two["head.2.bias"])
+    assert torch.equal(grown["head.2.weight"][2], three["head.2.weight"][2])
+    assert all(torch.equal(grown[k], two[k]) for k in two if not k.startswith("head."))
+    CropClassifier(3, 8, (2, 1)).load_state_dict(grown)
+    with pytest.raises(ValueError, match=r"head.2.weight: the checkpoint's \(3, 96\) cannot grow into \(2, 96\)"):
+        widened(three, two)
+    with pytest.raises(ValueError, match=r"features.0.weight: the checkpoint's \(8, 3, 3, 3\) cannot grow into \(16, 3, 3, 3\)"):
+        widened(two, CropClassifier(2, 16, (2, 1)).state_dict())
+
+
+def test_a_side_classifier_learns_no_card_when_asked_and_its_crops_are_checked_against_its_classes(tmp_path, capsys):
+    """detector_crops --stage side labels a box on nothing 2 (NOT_A_CARD): a two-class side classifier
+    continued with --no-card-class grows a third class; without the flag such crops are refused."""
+    plain, cluttered = tmp_path / "plain", tmp_path / "cluttered"
+    rng = np.random.default_rng(0)
+    for folder in (plain, cluttered):
+        folder.mkdir()
+        for split in ("train", "val"):
+            np.savez(folder / f"side_{split}.npz", x=rng.integers(0, 255, (6, 80, 56, 3), dtype=np.uint8),
+                     y=np.arange(6) % 2)
+    np.savez(cluttered / "side_train_det460.npz", x=rng.integers(0, 255, (3, 80, 56, 3), dtype=np.uint8),
+             y=np.array([0, 1, 2]))
+    main(["--data", str(plain), "--runs", str(tmp_path / "two"), "--only", "side", "--cls-epochs", "1", "--cls-width", "8"])
+    two = tmp_path / "two" / "side_classifier.pt"
+    assert torch.load(two)["n_classes"] == 2
+    with pytest.raises(SystemExit) as refused:
+        main(["--data", str(cluttered), "--runs", str(tmp_path / "three"), "--only", "side", "--side-init", str(two)])
+    assert str(refused.value) == ("python3 -m models.train: the side reader's crops are labelled up to 2, but it has "
+                                  "2 classes (no card: add --no-card-class)")
+    main(["--data", str(cluttered), "--runs", str(tmp_path / "three"), "--only", "side", "--cls-epochs", "1",
+          "--side-init", str(two), "--no-card-class"])
+    three = torch.load(tmp_path / "three" / "side_classifier.pt")
+    assert three["n_classes"] == 3 and three["state"]["head.2.weight"].shape == (3, 96)
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        parse_args(["--data", str(plain), "--only", "card", "--no-card-class"])
+    assert "--no-card-class says how the side classifier is made; train it (--only side)" in capsys.readouterr().err
 
 
 def test_a_classifier_run_is_repeated_exactly_by_its_seed_and_differently_by_another(tmp_path):

@@ -27,7 +27,8 @@ from vision.colour import white_balanced
 from vision.crops import CARD_CROP_WH, DIE_CROP_WH, box_in_image, index_corners, upright_crop, whole_card_rects
 
 KINDS = ("card", "card_back", "die")
-SIDES = ("card", "card_back")  # the side classifier's class order
+SIDES = ("card", "card_back")  # the side classifier's class order, then (a three-class one's) NOT_A_CARD
+NOT_A_CARD = len(SIDES)  # the side classifier's "no card in this box": a phone, a score pad, a board
 RANKS, SUITS = "A23456789TJQK", "shdc"
 CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # the card classifier's class order
 NO_INDEX = len(CARD_CODES)  # the corner reader's last class, after the cards: no index in sight
@@ -194,7 +195,9 @@ class Detector:
     surer die box is the same die boxed twice, and dropped; a card box under surer card boxes is kept (a
     pile's middle card lies wholly within the boxes of the cards below and above it, yet shows a strip).
     Whether a card lies face up or down is the side classifier's call where its probability is at least
-    side_min_prob (above 1: the detector's).
+    side_min_prob (above 1: the detector's), between the two sides; a box a three-class side classifier
+    is at least no_card_min_prob sure holds no card at all (a phone, a score pad, a game board the detector
+    took for a back) is dropped.
     A face-up card's four index corners (vision.crops.index_corners) are also read on their own (at the
     same crop scales), and each corner that shows an index adds its reading to the whole card's,
     weighted by corner_weight (0: the whole card alone; 1 was chosen on synthetic validation for the
@@ -221,7 +224,8 @@ class Detector:
     def __init__(self, weights: str | os.PathLike | None = None, backend: str = "onnx", conf: float = 0.3,
                  iou: float = 0.5, card_min_prob: float = 0.3, die_min_prob: float = 0.3, imgsz: int | None = None,
                  card_crop_scales: tuple[float, ...] = (0.97, 1.04, 1.12), max_die_shared: float = 0.5,
-                 side_min_prob: float = 0.9, corner_weight: float = 1.0, whole_cut_cards: bool = True,
+                 side_min_prob: float = 0.9, no_card_min_prob: float = 0.98, corner_weight: float = 1.0,
+                 whole_cut_cards: bool = True,
                  views: int = 1, markers: bool = True, white_balance: bool = True, threads: int = 0,
                  spin: bool = False, int8: bool = False):
         if backend not in WEIGHT_FILES:
@@ -242,6 +246,7 @@ class Detector:
                                      f"with: python3 -m models.quantize --weights {folder}")
         self.backend, self.conf, self.iou, self.detector_file, self.reader_files = backend, conf, iou, det_file, readers
         self.card_min_prob, self.die_min_prob, self.side_min_prob = card_min_prob, die_min_prob, side_min_prob
+        self.no_card_min_prob = no_card_min_prob
         self.card_crop_scales, self.max_die_shared = card_crop_scales, max_die_shared
         self.corner_weight, self.whole_cut_cards = corner_weight, whole_cut_cards
         self.stride = None  # a square input: the ultralytics backend and a fixed-size ONNX file
@@ -365,18 +370,25 @@ class Detector:
         evidence = (c[:, :NO_INDEX] + c[:, NO_INDEX:] / NO_INDEX).reshape(-1, len(rects), NO_INDEX)
         return _softmax(np.log(p + 1e-9) + self.corner_weight * np.log(evidence + 1e-12).sum(0))
 
-    def _sides(self, image, rects, kinds: list[str]) -> list[str]:
-        """The kinds, with the side classifier's verdict on cards and backs where it is sure (probability at
-        least side_min_prob): it sees the card at full resolution, the detector at its 320 px input, where a
-        plain white back and a face, or a dark face and a back, look alike."""
+    def _sides(self, image, rects, kinds: list[str]) -> list[str | None]:
+        """The kinds, with the side classifier's verdict on cards and backs where it is sure of the side
+        (probability at least side_min_prob, of the two sides'): it sees the card at full resolution, the
+        detector at its 320 px input, where a plain white back and a face, or a dark face and a back, look
+        alike. None where a three-class side classifier is at least no_card_min_prob sure the box holds no
+        card (NOT_A_CARD): a phone or a score pad boxed as a back."""
         flat = [i for i, k in enumerate(kinds) if k != "die"]
         if not flat or self.side_min_prob > 1:
             return kinds
         p = self._read("side", [[upright_crop(image, rects[i], CARD_CROP_WH) for i in flat]], (0, 2))
+        sides = p[:, :NOT_A_CARD]
+        if p.shape[1] > NOT_A_CARD:   # a three-class reader: which side, were it a card
+            sides = sides / sides.sum(1, keepdims=True)
         kinds = list(kinds)
-        for i, j, q in zip(flat, p.argmax(1), p.max(1)):
-            if q >= self.side_min_prob:
-                kinds[i] = SIDES[int(j)]
+        for i, side, q, none in zip(flat, sides.argmax(1), sides.max(1), p[:, NOT_A_CARD:].sum(1)):
+            if none >= self.no_card_min_prob:
+                kinds[i] = None
+            elif q >= self.side_min_prob:
+                kinds[i] = SIDES[side]
         return kinds
 
     def _card_probs(self, image, rects) -> np.ndarray:
@@ -416,6 +428,8 @@ class Detector:
             keep = _off_markers(keep, rects, detect_markers(image))
         rects, scores, kinds = [rects[i] for i in keep], scores[keep], [kinds[i] for i in keep]
         kinds = self._sides(image, rects, kinds)
+        held = [i for i, k in enumerate(kinds) if k is not None]
+        rects, scores, kinds = [rects[i] for i in held], scores[held], [kinds[i] for i in held]
         cards = [i for i, k in enumerate(kinds) if k == "card"]
         dice = [i for i, k in enumerate(kinds) if k == "die"]
         card_of, die_of = {}, {}
