@@ -42,6 +42,7 @@ MATCH_IOU = 0.5
 NOT_A_CARD_IOU = 0.1  # a box meeting every object less than this holds none: a "no card" crop
 STAGES = ("die", "card", "corner", "side")
 WANTED = {"die": "die", "card": "face-up card", "corner": "face-up card", "side": "card or back box"}  # what gives a crop
+CLASSES = {"die": 6, "card": 52, "corner": 53, "side": 3}  # each stage's labels, counted in the summary line
 JPEG_QUALITY = (70, 96)  # numpy's integers: 70-95
 
 
@@ -222,7 +223,7 @@ def main(argv=None):
     out = a.out / f"{a.stage}_train_det{a.seed}.npz"
     np.savez_compressed(out, x=np.stack(crops), y=np.array(labels, np.int64))
     print(f"{len(crops)} {a.stage} crops from {a.scenes} scenes -> {out} "
-          f"(per class: {np.bincount(labels, minlength={'die': 6, 'card': 52, 'corner': 53, 'side': 3}[a.stage]).tolist()})")
+          f"(per class: {np.bincount(labels, minlength=CLASSES[a.stage]).tolist()})")
 
 
 if __name__ == "__main__":

@@ -169,7 +169,7 @@ class _Builder:
 
     def add(self, sprite, M, obj: SceneObject, shadow_p=0.5):
         if self.rng.random() < shadow_p:
-            _shadow(self.canvas, cv2.warpPerspective(sprite[:, :, 3], M, (self.w, self.h)).astype(np.float32) / 255, self.rng)
+            self._shadow_of(sprite, M, self.rng)
         alpha = place(self.canvas, sprite, M)
         inside = alpha > 0.5
         idx = len(self.objects)
@@ -198,8 +198,12 @@ class _Builder:
             sprite, height = clutter_sprite(CLUTTER_KINDS[int(rng.integers(len(CLUTTER_KINDS)))], rng)
             centre = (rng.uniform(0, 1) * self.w, rng.uniform(0, 1) * self.h)
             M = sprite_matrix(sprite.shape[:2], centre, rng.uniform(0, 360), height * card_h, self.H)
-            _shadow(self.canvas, cv2.warpPerspective(sprite[:, :, 3], M, (self.w, self.h)).astype(np.float32) / 255, rng)
+            self._shadow_of(sprite, M, rng)
             place(self.canvas, sprite, M)
+
+    def _shadow_of(self, sprite, M, rng):
+        """The shadow a BGRA sprite laid through M casts on the table (_shadow, drawing from rng)."""
+        _shadow(self.canvas, cv2.warpPerspective(sprite[:, :, 3], M, (self.w, self.h)).astype(np.float32) / 255, rng)
 
     def occluder(self):
         """A skin-toned arm with a hand entering from an image edge."""
