@@ -311,3 +311,15 @@ python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-da
 python3 -m models.soup models/weights/corner_classifier.pt runs/train_corner39/corner_classifier.pt --alpha 0.5 \
     --reader corner
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999 --live-float-stem
+# 40. a side reader that can also say "no card": the shipped side reader widened to three classes and continued on
+#     crops of the shipped detectors' card and back boxes in scenes 0.7 of which have things beside the cards
+#     (a phone, a score pad, a card box, a game board: --clutter); a box meeting no object is "no card". It also
+#     learns the side crops of plain scenes, so that it reads sides as before; then the int8 copies as in step 38
+#     (only the side reader's changes)
+python3 -m models.detector_crops --stage side --seed 460 --scenes 2500 --clutter 0.7 --out runs/data_detside40
+python3 -m models.detector_crops --stage side --seed 461 --scenes 400 --clutter 0.7 --out runs/data_detside40_val
+python3 -m models.make_dataset --out runs/data462 --train 1200 --val 0 --card-crops 0 --seed 462
+python3 -m models.train --data runs/data_detside40 --extra-data runs/data462 --runs runs/train_side40 --only side \
+    --no-card-class --cls-epochs 6 --cls-lr 1.5e-3 --side-init models/weights/side_classifier.pt \
+    --cls-val runs/data_detside40_val/side_train_det461.npz --threads 2 --ship
+python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999 --live-float-stem

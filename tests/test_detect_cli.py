@@ -123,10 +123,12 @@ def test_int8_reads_the_photo_as_the_float_detector_does(scene_png, capsys):
     def read(*flags):
         assert main(["detect", scene_png, "--json", *flags]) == 0
         found = json.loads(capsys.readouterr().out)["detections"]
-        return sorted((d["kind"], d["card"], d["die"]) for d in found), [d["box"] for d in found]
+        return sorted(((d["kind"], d["card"], d["die"]) for d in found), key=str), [d["box"] for d in found]
     (floats, float_boxes), (int8, int8_boxes) = read(), read("--int8")
-    # the scene's three cards and two backs, and a sliver of a back at the left edge, both ways
-    assert int8 == floats == [("card", "Ac", None), ("card", "Kh", None), ("card", "Td", None)] + [("card_back", None, None)] * 3
+    # the scene's three cards and two backs, and the corner of a face-up card at the left edge, too little of it
+    # in sight to name, both ways
+    assert int8 == floats == [("card", "Ac", None), ("card", "Kh", None), ("card", "Td", None), ("card", None, None)] + [
+        ("card_back", None, None)] * 2
     assert float_boxes != int8_boxes      # it is another network that boxed them
 
 

@@ -73,7 +73,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (50, 37, 11, 20)
+            modules.count("models.detector_crops")) == (51, 38, 11, 22)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -93,7 +93,7 @@ def test_every_training_command_parses_with_its_module():
     assert (mixes[4].b, mixes[4].imgsz, mixes[4].ship_to) == (   # ... and `detect` takes the mix
         Path("runs/train_det20/det/weights/best.pt"), 480, train.WEIGHTS)
     crops = [a for m, a in steps if m == "models.detector_crops"]
-    assert [a.stage for a in crops] == ["die"] * 3 + ["card"] * 8 + ["die"] * 3 + ["card"] * 6
+    assert [a.stage for a in crops] == ["die"] * 3 + ["card"] * 8 + ["die"] * 3 + ["card"] * 6 + ["side"] * 2
     card = runs["runs/train_card23"]   # step 21: the card classifier learns the detectors' boxes
     assert (card.only, card.extra_data[-1], card.card_init, card.ship) == (
         ["card"], Path("runs/data_detcard"), Path("models/weights/card_classifier.pt"), True)
@@ -124,7 +124,7 @@ def test_every_training_command_parses_with_its_module():
     die29 = runs["runs/train_die29"]   # step 29: the die reader learns crops out of focus
     assert (die29.only, die29.blur, die29.die_init, die29.extra_data[-1], die29.ship) == (
         ["die"], 0.3, Path("models/weights/die_classifier.pt"), Path("runs/data_detdie29"), True)
-    assert [a.gloss for a in crops[-6:]] == [0.5] * 3 + [0.0] * 3
+    assert [a.gloss for a in crops[-8:-2]] == [0.5] * 3 + [0.0] * 3
     card31 = runs["runs/train_card31"]   # step 31: the card reader learns glossy cards from the detectors' boxes
     assert (card31.only, card31.gloss, card31.card_init, card31.data, card31.cls_val, card31.ship) == (
         ["card"], 0.2, Path("models/weights/card_classifier.pt"), Path("runs/data_gloss31"),
@@ -151,7 +151,7 @@ def test_every_training_command_parses_with_its_module():
         Path("models/weights/detector_live.pt"), Path("runs/train_live35/det/weights/last.pt"), 0.5, 320,
         Path("runs/soup_live35"))
     assert copies[10:] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
-    fonts = [a for m, a in steps if m == "models.make_dataset"][-1]   # step 36: the index set in TrueType fonts
+    fonts = [a for m, a in steps if m == "models.make_dataset"][-2]   # step 36: the index set in TrueType fonts
     assert (fonts.out, fonts.seed, fonts.only_patches, fonts.decks) == (
         Path("runs/data440"), 440, True, [f"font-{n}" for n in range(24)])
     corner36 = runs["runs/train_corner36"]   # ... among the crops step 33's continuation learns from
@@ -167,11 +167,16 @@ def test_every_training_command_parses_with_its_module():
     assert (mixes[10].a, mixes[10].b, mixes[10].alpha, mixes[10].reader, mixes[10].ship_to) == (   # mixed with 37's
         Path("models/weights/corner_classifier.pt"), Path("runs/train_corner39/corner_classifier.pt"), 0.5, "corner",
         train.WEIGHTS)
-    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-39: int8 copies of what
-    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 9   # ships, made again for the new
+    side40 = runs["runs/train_side40"]   # step 40: the side reader widened to say "no card", learning the boxes
+    assert (side40.only, side40.no_card_class, side40.side_init, side40.data, side40.extra_data, side40.ship) == (
+        ["side"], True, Path("models/weights/side_classifier.pt"), Path("runs/data_detside40"),   # on cluttered
+        [Path("runs/data462")], True)                                                             # tables
+    assert [(a.seed, a.scenes, a.clutter) for a in crops[-2:]] == [(460, 2500, 0.7), (461, 400, 0.7)]
+    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-40: int8 copies of what
+    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 10   # ships, made again for the new
     assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile, a.live_float_stem) for a in quantized] == (
         [(1.4, 0.0, 0.0, None, False)] * 3 + [(3.0, 0.3, 0.3, 99.999, False)] * 4   # networks, the last six through
-        + [(3.0, 0.3, 0.3, 99.999, True)] * 2)   # step 32's camera; since step 38 the live detector's stem in floats
+        + [(3.0, 0.3, 0.3, 99.999, True)] * 3)   # step 32's camera; since step 38 the live detector's stem in floats
     assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
 
@@ -186,7 +191,7 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
         "runs/data82", "runs/data100", "runs/data101", "runs/data102", "runs/data110", "runs/data111", "runs/data112",
         "runs/data140", "runs/data141", "runs/data142", "runs/data180", "runs/data_cam182", "runs/data_cam183",
         "runs/data_cam184", "runs/data191", "runs/data192", "runs/data193", "runs/data194",
-        "runs/data195", "runs/data196"]
+        "runs/data195", "runs/data196", "runs/data462"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():
