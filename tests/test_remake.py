@@ -59,7 +59,7 @@ def test_a_new_card_reader_makes_stale_the_float_files_that_read_cards(weights):
 def test_its_int8_copy_makes_stale_the_int8_files(weights):
     assert _stale_after_changing(weights, "card_classifier_int8.onnx") == [
         "pipeline_int8.json", "detect_int8.json", "detect_views1_int8.json", "compare_int8.json",
-        "compare_int8_live.json", "fonts_int8.json", "light_int8.json"]
+        "compare_int8_live.json", "compare_live_clutter.json", "fonts_int8.json", "light_int8.json"]
 
 
 def test_a_new_live_detector_makes_stale_what_the_live_pipeline_reads(weights):
