@@ -175,7 +175,7 @@ def test_every_training_command_parses_with_its_module():
     quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-40: int8 copies of what
     assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 10   # ships, made again for the new
     assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile, a.live_float_stem) for a in quantized] == (
-        [(1.4, 0.0, 0.0, None, False)] * 3 + [(3.0, 0.3, 0.3, 99.999, False)] * 4   # networks, the last six through
+        [(1.4, 0.0, 0.0, None, False)] * 3 + [(3.0, 0.3, 0.3, 99.999, False)] * 4   # networks, the last seven through
         + [(3.0, 0.3, 0.3, 99.999, True)] * 3)   # step 32's camera; since step 38 the live detector's stem in floats
     assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
