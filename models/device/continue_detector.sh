@@ -21,7 +21,7 @@
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
 # 70; each session takes fresh ones: 214 is next (179-190 and 197-199 went to CPU runs, 191-193 to step 32, 194-196 to step 35; a run takes three, so 200 leads into the sets below), 201-206 are the benchmark's --more-sets, 207-212 the
-# sets choices are made on, never to be trained on, 213 a held-out overlapping set, 400-431 the unseen-deck studies', 460-462 session 55's side crops), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
+# sets choices are made on, never to be trained on, 213 a held-out overlapping set, 400-431 the unseen-deck studies', 460-462 step 40's side crops, 463 session 56's), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
 # run's folder, runs/train_det$SEED0), BATCH (128), CARDS_KIND (the second set's scene kind: cards, or
