@@ -268,8 +268,9 @@ def budget_epochs(step_seconds: float, steps_per_epoch: int, hours: float, most:
     return max(1, min(most, int(hours * 3600 * BUDGET_SHARE / (step_seconds * steps_per_epoch))))
 
 
-class LabelsBeyondClasses(ValueError):
-    """Training crops labelled with a class the classifier does not have."""
+class MoreClassesThanMade(ValueError):
+    """Training crops labelled with a class the classifier does not have, or a checkpoint to continue from
+    with more classes than it is made with."""
 
 
 def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int, out: Path, epochs: int, pooled=(1, 1),
@@ -286,15 +287,17 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
 
     from models.classifier import CropClassifier, crops_to_tensor
     torch.manual_seed(seed)
+    start = torch.load(init, map_location="cpu") if init is not None else None
+    if start is not None and start["n_classes"] > n_classes:   # else widened() names a tensor, saying less
+        raise MoreClassesThanMade(f"checkpoint {init} has {start['n_classes']} classes, but it has {n_classes} classes")
     tr = [np.load(f) for f in train_npz]
     va = [np.load(f) for f in val_npz]
     xtr = torch.from_numpy(np.concatenate([crops_to_tensor(t["x"]) for t in tr]))
     ytr = torch.from_numpy(np.concatenate([t["y"] for t in tr]))
     if len(ytr) and int(ytr.max()) >= n_classes:   # else the loss stops the run in its first batch, saying less
-        raise LabelsBeyondClasses(f"crops are labelled up to {int(ytr.max())}, but it has {n_classes} classes")
+        raise MoreClassesThanMade(f"crops are labelled up to {int(ytr.max())}, but it has {n_classes} classes")
     xva = torch.from_numpy(np.concatenate([crops_to_tensor(v["x"]) for v in va]))
     yva = torch.from_numpy(np.concatenate([v["y"] for v in va]))
-    start = torch.load(init, map_location="cpu") if init is not None else None
     if start is not None:
         width, pooled = start["width"], tuple(start["pooled"])
     model = CropClassifier(n_classes, width, pooled)
@@ -611,7 +614,7 @@ def main(argv=None):
                                        augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur, a.gloss,
                                                                       a.index_scale),
                                        hours=a.cls_hours)
-            except LabelsBeyondClasses as e:
+            except MoreClassesThanMade as e:
                 raise SystemExit(f"python3 -m models.train: the {stage} reader's {e}"
                                  + (" (no card: add --no-card-class)" if stage == "side" else "")) from None
             print(f"{stage} classifier: best val acc {acc:.4f}")

@@ -115,7 +115,8 @@ def test_a_side_classifier_of_two_classes_continues_as_one_of_three_keeping_what
 
 def test_a_side_classifier_learns_no_card_when_asked_and_its_crops_are_checked_against_its_classes(tmp_path, capsys):
     """detector_crops --stage side labels a box on nothing 2 (NOT_A_CARD): a two-class side classifier
-    continued with --no-card-class grows a third class; without the flag such crops are refused."""
+    continued with --no-card-class grows a third class; without the flag such crops are refused, and so is a
+    three-class checkpoint."""
     plain, cluttered = tmp_path / "plain", tmp_path / "cluttered"
     rng = np.random.default_rng(0)
     for folder in (plain, cluttered):
@@ -136,6 +137,11 @@ def test_a_side_classifier_learns_no_card_when_asked_and_its_crops_are_checked_a
           "--side-init", str(two), "--no-card-class"])
     three = torch.load(tmp_path / "three" / "side_classifier.pt")
     assert three["n_classes"] == 3 and three["state"]["head.2.weight"].shape == (3, 96)
+    with pytest.raises(SystemExit) as refused:   # the three-class reader (shipped since step 40) continued as two
+        main(["--data", str(plain), "--runs", str(tmp_path / "again"), "--only", "side",
+              "--side-init", str(tmp_path / "three" / "side_classifier.pt")])
+    assert str(refused.value) == (f"python3 -m models.train: the side reader's checkpoint {tmp_path / 'three'}"
+                                  "/side_classifier.pt has 3 classes, but it has 2 classes (no card: add --no-card-class)")
     capsys.readouterr()
     with pytest.raises(SystemExit):
         parse_args(["--data", str(plain), "--only", "card", "--no-card-class"])
