@@ -178,7 +178,14 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                                  "continued as step 36 with --blur 0.3, on the choice sets "
                                                  "(models/LAB_NOTES.md, session 53)",
            "compare_live_corner_soup_blurfonts.json": "the same mix in the live chain (compare_detectors --live) "
-                                                      "(models/LAB_NOTES.md, session 53)"}
+                                                      "(models/LAB_NOTES.md, session 53)",
+           **{f"compare_step41_{chain}{mix}{camera}.json": "step 41's candidates on the choice sets against step 40's "
+                                                           "detectors (models/weights then): each detector's GPU run "
+                                                           "alone and mixed half and half, or (075) three quarters "
+                                                           "of it; as rendered, out of focus and sharpened, all "
+                                                           "cluttered or turned 35 degrees (models/TRAINING.md, "
+                                                           "step 41)"
+              for chain in ("detect", "live") for mix in ("", "_075") for camera in ("", "_clutter", "_tilt35")}}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:

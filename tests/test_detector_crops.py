@@ -140,9 +140,10 @@ def test_the_command_writes_crops_of_the_shipped_detectors_boxes(tmp_path):
 
 
 def test_cluttered_scenes_give_no_card_crops_of_the_shipped_detectors_boxes(tmp_path):
-    detector_crops.main(["--seed", "460", "--scenes", "4", "--stage", "side", "--clutter", "1", "--no-svg",
+    # scenes where the shipped detectors still box things beside the cards (since step 41 they box few)
+    detector_crops.main(["--seed", "464", "--scenes", "4", "--stage", "side", "--clutter", "1", "--no-svg",
                          "--out", str(tmp_path)])
-    data = np.load(tmp_path / "side_train_det460.npz")
+    data = np.load(tmp_path / "side_train_det464.npz")
     assert data["x"].shape[1:] == (CARD_CROP_WH[1], CARD_CROP_WH[0], 3)
     assert set(data["y"].tolist()) == {0, 1, NOT_A_CARD}
 

@@ -73,7 +73,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (51, 38, 11, 22)
+            modules.count("models.detector_crops")) == (54, 40, 13, 22)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -142,7 +142,7 @@ def test_every_training_command_parses_with_its_module():
     assert (mixes[8].a, mixes[8].b, mixes[8].alpha, mixes[8].imgsz, mixes[8].ship_to) == (   # step 34: the live
         Path("models/weights/detector_live.pt"), Path("models/weights/detector.pt"), 0.5, 320,   # detector mixed with
         Path("runs/soup_live34"))                                                                 # step 32's, taking
-    assert [m.live for m in mixes] == [False] * 8 + [True, True, False]                           # inputs of any size
+    assert [m.live for m in mixes] == [False] * 8 + [True, True, False, False, True]              # inputs of any size
     assert copies[8:10] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
     live35 = runs["runs/train_live35"]   # step 35: the live detector continued through step 32's camera
     assert (live35.init, live35.imgsz, live35.ship, live35.data, live35.hours) == (
@@ -150,8 +150,9 @@ def test_every_training_command_parses_with_its_module():
     assert (mixes[9].a, mixes[9].b, mixes[9].alpha, mixes[9].imgsz, mixes[9].ship_to) == (   # ... mixed with step 34's
         Path("models/weights/detector_live.pt"), Path("runs/train_live35/det/weights/last.pt"), 0.5, 320,
         Path("runs/soup_live35"))
-    assert copies[10:] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
-    fonts = [a for m, a in steps if m == "models.make_dataset"][-2]   # step 36: the index set in TrueType fonts
+    assert copies[10:12] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
+    [fonts] = [a for m, a in steps if m == "models.make_dataset" and a.seed == 440]   # step 36: the index set in
+                                                                                      # TrueType fonts
     assert (fonts.out, fonts.seed, fonts.only_patches, fonts.decks) == (
         Path("runs/data440"), 440, True, [f"font-{n}" for n in range(24)])
     corner36 = runs["runs/train_corner36"]   # ... among the crops step 33's continuation learns from
@@ -172,11 +173,23 @@ def test_every_training_command_parses_with_its_module():
         ["side"], True, Path("models/weights/side_classifier.pt"), Path("runs/data_detside40"),   # on cluttered
         [Path("runs/data462")], True)                                                             # tables
     assert [(a.seed, a.scenes, a.clutter) for a in crops[-2:]] == [(460, 2500, 0.7), (461, 400, 0.7)]
-    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-40: int8 copies of what
-    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 10   # ships, made again for the new
+    det41, live41 = runs["runs/train_det41"], runs["runs/train_live41"]   # step 41: both detectors continued on
+    assert [(a.init, a.imgsz, a.data, a.hours, a.ship) for a in (det41, live41)] == [   # scenes turned and cluttered
+        (Path("models/weights/detector.pt"), 480, Path("runs/data214"), 0.0758, False),
+        (Path("models/weights/detector_live.pt"), 320, Path("runs/data214"), 0.05, False)]
+    camera41 = [(a.seed, a.blur_max, a.sharpen, a.gloss, a.tilt_max, a.clutter) for m, a in steps
+                if m == "models.make_dataset" and a.seed in range(214, 217)]
+    assert camera41 == [(seed, 3.0, 0.3, 0.3, 30.0, 0.3) for seed in (214, 215, 216)]
+    assert [(m.a, m.b, m.alpha, m.imgsz, m.ship_to) for m in mixes[11:]] == [   # `detect`'s mixed a quarter / three
+        (Path("models/weights/detector.pt"), Path("runs/train_det41/det/weights/last.pt"), 0.75, 480, train.WEIGHTS),
+        (Path("models/weights/detector_live.pt"), Path("runs/train_live41/det/weights/last.pt"), 0.5, 320,   # quarters,
+         Path("runs/soup_live41"))]                                                              # the live one halves
+    assert copies[12:] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
+    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-41: int8 copies of what
+    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 11   # ships, made again for the new
     assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile, a.live_float_stem) for a in quantized] == (
-        [(1.4, 0.0, 0.0, None, False)] * 3 + [(3.0, 0.3, 0.3, 99.999, False)] * 4   # networks, the last seven through
-        + [(3.0, 0.3, 0.3, 99.999, True)] * 3)   # step 32's camera; since step 38 the live detector's stem in floats
+        [(1.4, 0.0, 0.0, None, False)] * 3 + [(3.0, 0.3, 0.3, 99.999, False)] * 4   # networks, the last eight through
+        + [(3.0, 0.3, 0.3, 99.999, True)] * 4)   # step 32's camera; since step 38 the live detector's stem in floats
     assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
 
@@ -191,7 +204,7 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
         "runs/data82", "runs/data100", "runs/data101", "runs/data102", "runs/data110", "runs/data111", "runs/data112",
         "runs/data140", "runs/data141", "runs/data142", "runs/data180", "runs/data_cam182", "runs/data_cam183",
         "runs/data_cam184", "runs/data191", "runs/data192", "runs/data193", "runs/data194",
-        "runs/data195", "runs/data196", "runs/data462"]
+        "runs/data195", "runs/data196", "runs/data462", "runs/data214", "runs/data215", "runs/data216"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():
