@@ -52,6 +52,7 @@ from benchmarks.bench_detect import CONDITIONS, changed, machine, scene_set, set
 from benchmarks.bench_pipeline import matches  # noqa: E402
 from benchmarks.compare_detectors import Evened, compare, refuse_repeats  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
+from models.synth.scene import glare_spot  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from pelituomari.commands.run import sample_paths  # noqa: E402
 from pelituomari.game import referee_for  # noqa: E402
@@ -128,16 +129,6 @@ def own_light(detect_even, detect_raw, live, sets, n: int, cache_root) -> dict:
     result = compare(four_ways(detect_even, detect_raw, live), sets, n, cache_root, {"rendered": lambda image: image})
     return {"sets": [set_name(s) for s in sets], "scenes_per_set": n,
             **{who: cams["rendered"] for who, cams in by_who(result).items()}}
-
-
-def glare_spot(image: np.ndarray, centre: tuple[float, float], radius: float) -> np.ndarray:
-    """image with a lamp's reflection on it: pure white out to 0.59 of the radius, fading into the
-    image's own colours beyond (a quarter of the way to white at the radius, nothing at twice it)."""
-    h, w = image.shape[:2]
-    yy, xx = np.ogrid[:h, :w]
-    near = ((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / np.float32(radius) ** 2
-    veil = np.minimum(2 * np.exp(-2 * near, dtype=np.float32), 1)[..., None]
-    return (image + (255 - image.astype(np.float32)) * veil).astype(np.uint8)
 
 
 def spot_centre(t: float, w: int, h: int) -> tuple[float, float]:

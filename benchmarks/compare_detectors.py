@@ -2,7 +2,8 @@
 
     python3 benchmarks/compare_detectors.py models/weights runs/cand_a runs/cand_b
         [--sets 207 208:cards 209 210:cards 211 212] [--scenes 200] [--conditions blurred sharpened]
-        [--live] [--gloss SHARE] [--tilt DEGREES] [--clutter SHARE] [--decks DECK ...] [--out benchmarks/results/compare_detectors.json]
+        [--live] [--gloss SHARE] [--tilt DEGREES] [--clutter SHARE] [--glare RADIUS ...] [--decks DECK ...]
+        [--out benchmarks/results/compare_detectors.json]
 
 A candidate (a detector continued on new data, a soup of two) is shipped or not on counts of objects, not
 on rounded shares: a few dozen cards of 3000 decide it. This scores every folder on each scene as it is
@@ -19,6 +20,11 @@ well; the scenes as rendered are always scored ("rendered"). --gloss renders the
 share of their cards showing a lamp's reflection (models.make_dataset --gloss), the same scenes otherwise.
 --tilt sees them through a camera turned that many degrees from looking straight down (bench_detect --tilt).
 --clutter lays things beside the cards in that share of the scenes (bench_detect --clutter).
+--glare scores the scenes also under a lamp's glare spot of each radius named (a share of the scene's
+width; models.synth.scene.glare_spot), as cameras named "glare RADIUS": a spot a scene, centred anywhere
+over its middle, drawn from a stream of the camera's own, so that every folder sees the same spot on the
+same scene. bench_light moves such a spot over the two sample videos; this asks the same of 1200 scenes,
+and of `detect` too.
 The results say the gloss and the tilt the scenes were seen with, as bench_detect's do.
 --decks draws every scene's cards from the decks named (models.make_dataset --decks): with readers
 trained without those decks, how `detect` reads a deck it has never seen, as a real table's deck is.
@@ -44,13 +50,14 @@ from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_
                                      validation_scenes)
 from models.make_dataset import clutter_share, gloss_share, tilt_degrees  # noqa: E402
 from models.synth.decks import chosen_decks, deck_names  # noqa: E402
-from models.synth.scene import CAMERA, Camera  # noqa: E402
+from models.synth.scene import CAMERA, Camera, glare_spot_somewhere  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
 from vision.colour import white_balanced  # noqa: E402
 from vision.detector import Detector, WeightsMissing, live_detector  # noqa: E402
 
 CHOICE_SETS = ("207", "208:cards", "209", "210:cards", "211", "212")
 COUNTS = ("cards_found", "cards_read", "dice_found", "dice_read", "false")
+GLARE_SEED = 0   # the stream each --glare camera draws its spots from
 
 
 def counts(tally: Tally) -> dict:
@@ -72,10 +79,32 @@ class Evened:
         return self.detector.detect(white_balanced(image))
 
 
-def cameras_for(conditions: list[str]) -> dict:
-    """The scenes as rendered, then under each of bench_detect's CONDITIONS named: {name: image -> image}."""
+class UnderGlare:
+    """A camera that lays a glare spot of one radius (a share of the image's width) on each scene it is
+    handed, somewhere over its middle, the n-th scene's spot its stream's n-th draw."""
+
+    def __init__(self, radius: float):
+        self.radius, self._rng = radius, np.random.default_rng(GLARE_SEED)
+
+    def __call__(self, image: np.ndarray) -> np.ndarray:
+        return glare_spot_somewhere(image, self._rng, (self.radius, self.radius))
+
+
+def cameras_for(conditions: list[str], glare: list[float] = ()) -> dict:
+    """The scenes as rendered, then under each of bench_detect's CONDITIONS named, then under a glare spot
+    of each radius in glare: {name: image -> image}."""
     return {"rendered": lambda image: image,
-            **{name: lambda image, change=CONDITIONS[name][1]: changed(change, image) for name in conditions}}
+            **{name: lambda image, change=CONDITIONS[name][1]: changed(change, image) for name in conditions},
+            **{f"glare {radius:g}": UnderGlare(radius) for radius in glare}}
+
+
+def glare_radius(text: str) -> float:
+    """--glare's radius: a share of the scene's width, above 0 and at most 0.5."""
+    radius = float(text)
+    if not 0 < radius <= 0.5:
+        raise argparse.ArgumentTypeError(f"a glare spot's radius is a share of the width, above 0 and at most 0.5, "
+                                         f"got {text}")
+    return radius
 
 
 def compare(detectors: dict, sets: list[tuple[int, str | None]], scenes: int, cache_root, cameras: dict,
@@ -139,6 +168,8 @@ def main(argv=None):
                     help="see the scenes through a camera turned this many degrees from looking straight down (default 0)")
     ap.add_argument("--clutter", type=clutter_share, default=0.0, metavar="SHARE",
                     help="render this share of the scenes with things beside the cards (bench_detect --clutter; default 0)")
+    ap.add_argument("--glare", type=glare_radius, nargs="+", default=[], metavar="RADIUS",
+                    help="also score the scenes under a glare spot of each radius, a share of the width (e.g. 0.1)")
     ap.add_argument("--decks", nargs="+", metavar="DECK",
                     help="draw the scenes from these decks only (models.make_dataset --decks): e.g. decks a "
                          "candidate's readers were trained without, to see how they read a deck they never saw")
@@ -154,6 +185,7 @@ def main(argv=None):
             ap.error(f"--decks: {e}")
     refuse_repeats(ap, "folder", a.folders)
     refuse_repeats(ap, "set", [set_name(s) for s in a.sets])
+    refuse_repeats(ap, "glare radius", [f"{radius:g}" for radius in a.glare])
     def made(folder, int8):
         if a.live:
             return Evened(live_detector(folder, int8))
@@ -166,7 +198,7 @@ def main(argv=None):
     result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes, "gloss": a.gloss,
               "tilt": a.tilt, "clutter": a.clutter, **({"decks": a.decks} if a.decks else {}),
               **({"detectors": "live"} if a.live else {"views": DEFAULT_VIEWS, "conf": DEFAULT_CONF}),
-              "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions),
+              "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions, a.glare),
                                 Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter), a.decks)}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")

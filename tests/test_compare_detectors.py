@@ -62,6 +62,27 @@ def test_a_condition_changes_the_image_each_folder_is_shown(one_card_scenes):
     assert (result["eye"]["rendered"]["pooled"]["cards_found"], result["eye"]["dim"]["pooled"]["cards_found"]) == (1, 0)
 
 
+def test_a_glare_camera_lays_a_spot_of_its_radius_on_each_scene_the_same_for_every_folder(one_card_scenes):
+    """The fixture's scenes are 100 px wide: a spot of radius 0.2 is white out to 0.59 x 20 = 11.8 px from its
+    centre, which lies over the scene's middle 60 %, a new one each scene; the card there is lost to an eye
+    that sees only unclipped pixels."""
+    unclipped_eye = Recorder(lambda image: [] if (image == 255).all(axis=2).any() else
+                             [Detection("card", (10, 10, 50, 70), 0.9, card="Td")])
+    other = Recorder(lambda image: [])
+    result = compare_detectors.compare({"a": unclipped_eye, "b": other}, [(3, None)], 3, "runs/cards",
+                                       compare_detectors.cameras_for([], [0.2]))
+    assert list(result["a"]) == ["rendered", "glare 0.2"]
+    assert (result["a"]["rendered"]["pooled"]["cards_found"], result["a"]["glare 0.2"]["pooled"]["cards_found"]) == (3, 0)
+    glared = unclipped_eye.seen[1::2]
+    assert all(np.array_equal(x, y) for x, y in zip(unclipped_eye.seen, other.seen))
+    centres = [np.argwhere((image == 255).all(axis=2)).mean(axis=0) for image in glared]
+    assert all(20 <= y <= 80 and 20 <= x <= 80 for y, x in centres)
+    assert len({(round(y), round(x)) for y, x in centres}) == 3
+    assert [int((image == 255).all(axis=2).sum()) for image in glared] == pytest.approx([435] * 3, abs=5)  # pi 11.77^2
+    again = compare_detectors.cameras_for([], [0.2])["glare 0.2"]
+    assert np.array_equal(again(unclipped_eye.seen[0]), glared[0])   # a new camera draws the same first spot
+
+
 def test_main_writes_the_counts_and_prints_one_line_per_folder_and_camera(one_card_scenes, monkeypatch, tmp_path, capsys):
     monkeypatch.setattr(compare_detectors, "Detector",
                         lambda folder, conf, views, int8: Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Td")]))
@@ -110,6 +131,9 @@ def test_decks_are_what_every_scene_draws_from_and_the_results_say_so(one_card_s
     (["models/weights", "--clutter", "1.1"], "argument --clutter: clutter is a share of the scenes (0 to 1), got 1.1"),
     (["models/weights", "--tilt", "41"], "argument --tilt: a camera's tilt is 0 to 40 degrees from looking straight down, got 41"),
     (["models/weights", "--decks", "proc-0", "nope"], "--decks: no usable deck named nope (usable: "),
+    (["models/weights", "--glare", "0"], "argument --glare: a glare spot's radius is a share of the width, above 0 "
+                                         "and at most 0.5, got 0"),
+    (["models/weights", "--glare", "0.1", "0.10"], "a glare radius is named twice: 0.1 0.1"),
 ])
 def test_bad_arguments_are_named_before_any_model_loads(argv, message, monkeypatch, capsys):
     def no_models(*args, **kwargs):

@@ -8,7 +8,8 @@ from models.synth import (CODES, back_image, camera_homography, card_image, die_
                           sprite_corners, sprite_matrix, table_texture)
 from models.synth.clutter import clutter_sprite
 from models.synth.decks import CARD_H, CARD_W
-from models.synth.scene import CAMERA, GLOSS_STRENGTH, TILT_FOV, Camera, glossed, sharpened, tilted_view
+from models.synth.scene import (CAMERA, GLOSS_STRENGTH, TILT_FOV, Camera, glare_spot, glossed, sharpened,
+                               tilted_view)
 
 
 def test_axis_aligned_card_label_box_equals_its_pixels():
@@ -234,6 +235,12 @@ def test_a_reflection_washes_a_card_s_print_toward_white_and_keeps_its_outline()
     assert out[..., :3].min() >= 0 and out[..., 0].max() <= 255 * GLOSS_STRENGTH[1] + 1
     assert out[..., :3].max() >= 255 * GLOSS_STRENGTH[0] - 1  # its core: at least the weakest reflection's share
     assert (out[..., 0] == out[..., 2]).all()  # toward white: each channel the same share of its way
+
+
+def test_a_glare_spot_is_pure_white_in_its_middle_and_fades_into_the_picture():
+    image = glare_spot(np.full((100, 200, 3), 100, np.uint8), (50.0, 50.0), 20.0)
+    # white out to 0.59 of the radius (x = 61), 27 % of the way to white at the radius (x = 70), nothing at twice it
+    assert [int(image[50, x, 0]) for x in (50, 61, 70, 90, 150)] == [255, 255, 141, 100, 100]
 
 
 def test_a_tilted_camera_keeps_the_frame_s_centre_and_shrinks_the_far_side_as_a_pinhole_does():

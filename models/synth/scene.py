@@ -37,6 +37,7 @@ TILT_FOV = 65.0    # a tilted camera's horizontal field of view, degrees: a phon
 MAX_TILT = 40.0    # degrees from looking straight down: beyond, the far cards are slivers, not "from above"
 TILT_STREAM = 7    # the spawn key of the stream a tilt draws from, apart from the scene's own
 CLUTTER_STREAM = 8  # and of the stream the things beside the cards draw from (Camera.clutter)
+GLARE_CENTRES = (0.2, 0.8)  # a glare spot laid somewhere: its centre's span, a share of the image's width and height
 
 
 @dataclass
@@ -119,6 +120,26 @@ def glossed(sprite: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     on_card = sprite[:, :, 3].astype(np.float32) / 255  # the see-through margin keeps its colour: warping blends it in
     out[:, :, :3] = np.clip(bgr + (rng.uniform(*GLOSS_STRENGTH) * patch * on_card)[..., None] * (255 - bgr), 0, 255)
     return out
+
+
+def glare_spot(image: np.ndarray, centre: tuple[float, float], radius: float) -> np.ndarray:
+    """image with a lamp's reflection on it, as a glossy table or board shows one: pure white out to 0.59
+    of the radius, fading into the image's own colours beyond (a quarter of the way to white at the radius,
+    nothing at twice it). bench_light moves one over the sample videos; models.quantize lays one on
+    calibration scenes."""
+    h, w = image.shape[:2]
+    yy, xx = np.ogrid[:h, :w]
+    near = ((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / np.float32(radius) ** 2
+    veil = np.minimum(2 * np.exp(-2 * near, dtype=np.float32), 1)[..., None]
+    return (image + (255 - image.astype(np.float32)) * veil).astype(np.uint8)
+
+
+def glare_spot_somewhere(image: np.ndarray, rng: np.random.Generator, radius: tuple[float, float]) -> np.ndarray:
+    """image under a glare spot (glare_spot) centred anywhere over its middle 60 % both ways (GLARE_CENTRES,
+    where bench_light's moving spot sways), its radius drawn from radius (shares of the image's width)."""
+    h, w = image.shape[:2]
+    centre = rng.uniform(*GLARE_CENTRES) * w, rng.uniform(*GLARE_CENTRES) * h
+    return glare_spot(image, centre, rng.uniform(*radius) * w)
 
 
 def camera_homography(h, w, rng, tilt=0.07) -> np.ndarray:
