@@ -106,6 +106,10 @@ RECIPES = (
     Recipe("compare_live_gloss.json", _compare("--live", "--gloss", "1.0", "--conditions"), LIVE, counts_only=True),
     Recipe("compare_live_clutter.json", _compare("--live", "--int8", "--clutter", "1.0", "--conditions"),
            LIVE + int8(LIVE), counts_only=True),
+    Recipe("compare_glare.json", _compare("--int8", "--conditions", "--glare", "0.1", "0.2"), DETECT + int8(DETECT),
+           counts_only=True),
+    Recipe("compare_glare_live.json", _compare("--live", "--int8", "--conditions", "--glare", "0.1", "0.2"),
+           LIVE + int8(LIVE), counts_only=True),
     Recipe("fonts.json", ("benchmarks/bench_fonts.py",), LETTER_READERS, counts_only=True),
     Recipe("fonts_int8.json", ("benchmarks/bench_fonts.py", "--int8"), int8(LETTER_READERS), counts_only=True),
     Recipe("mount.json", ("benchmarks/bench_mount.py",), LIVE, counts_only=True),
@@ -152,6 +156,15 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
            **{f"int8_split_live_{half}.json": "the live chain with only its detector int8 (det) or only its readers "
                                               "int8 (readers), on the benchmark's and the more scenes "
                                               "(models/LAB_NOTES.md, session 50)" for half in ("det", "readers")},
+           **{f"compare_step42_candidates_{n}.json": "the live int8 chain with its detector's copy made four ways: as "
+                                                      "step 41's (as8_base), its ranges least to greatest (as8_mm), "
+                                                      "so with half the calibration scenes seen again under glare "
+                                                      "(as8_mmg50), and cut at the percentile with every scene seen "
+                                                      "again under glare (as8_g100, step 42's), on the choice sets "
+                                                      "(models/TRAINING.md, step 42)" for n in (1, 2)},
+           "compare_step42_glare.json": "the live chain float (models/weights) and with step 41's (as8_base) and "
+                                        "step 42's (as8_g100) int8 copies, on the choice sets under a glare spot of "
+                                        "radius 0.1 and 0.2 (models/TRAINING.md, step 42)",
            "compare_turned_cpu.json": "detect's detector continued 10 epochs on the CPU on scenes through a camera "
                                       "turned up to 30 degrees, alone and mixed half and half with the shipped "
                                       "one, on the choice sets (models/LAB_NOTES.md, session 52)",

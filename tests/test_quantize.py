@@ -61,6 +61,63 @@ def test_a_camera_out_of_range_is_refused_before_anything_is_written(tmp_path, c
     assert message in capsys.readouterr().err and list(tmp_path.iterdir()) == []
 
 
+def test_glared_scenes_are_the_share_drawn_seen_again_under_a_spot():
+    """Each scene (told by its own grey, which most of it keeps) is drawn or not; a drawn one is seen again
+    with a spot whose white core lies over the middle 60 % of it; the same scenes get the same spots each time."""
+    import numpy as np
+
+    images = [np.full((100, 200, 3), 60 + i, np.uint8) for i in range(40)]
+
+    def scene(image) -> int:
+        return int(np.bincount(image[..., 0].ravel()).argmax()) - 60
+
+    every, half, none = quantize.glared(images, 1.0), quantize.glared(images, 0.5), quantize.glared(images, 0.0)
+    assert [scene(image) for image in every] == list(range(40)) and none == []
+    assert [scene(image) for image in half] == [0, 2, 5, 9, 11, 12, 13, 16, 18, 22, 23, 24, 25, 26, 29, 31, 34, 35, 36, 38]
+    for image in every:
+        white = np.argwhere((image == 255).all(axis=2))
+        (y, x), (y_far, x_far) = white.mean(axis=0), abs(white - white.mean(axis=0)).max(axis=0)
+        assert 20 <= y <= 80 and 40 <= x <= 160 and max(y_far, x_far) <= 0.59 * 0.2 * 200 + 1
+    assert all((a == b).all() for a, b in zip(quantize.glared(images, 0.5), half))
+
+
+def test_glare_for_a_folder_without_a_live_detector_is_refused_before_anything_is_written(tmp_path, capsys):
+    shutil.copy(DEFAULT_WEIGHTS / "detector.onnx", tmp_path / "detector.onnx")
+    with pytest.raises(SystemExit) as e:
+        quantize.main(["--weights", str(tmp_path), "--live-glare", "1.0"])
+    assert e.value.code == 2
+    assert (f"--live-glare calibrates the live detector, and {tmp_path} has no detector_live.onnx"
+            in capsys.readouterr().err)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["detector.onnx"]
+
+
+def test_glare_widens_the_live_detector_s_ranges_and_no_other_network_s(tmp_path, capsys):
+    """From least to greatest value, the ranges learnt with the scenes seen again under glare span those
+    learnt without: no activation's scale shrinks, and some grow. Every other copy is the same file."""
+    for f in DEFAULT_WEIGHTS.glob("*.onnx"):
+        if "int8" not in f.name:
+            shutil.copy(f, tmp_path / f.name)
+
+    def made(*flags) -> dict[str, bytes]:
+        quantize.main(["--weights", str(tmp_path), "--scenes", "1", *flags])
+        return {f.name: f.read_bytes() for f in sorted(tmp_path.glob("*_int8.onnx"))}
+
+    def activation_scales(data: bytes) -> dict[str, float]:
+        model = onnx.load_from_string(data)
+        values = {i.name: onnx.numpy_helper.to_array(i) for i in model.graph.initializer}
+        return {n.input[0]: float(values[n.input[1]]) for n in model.graph.node
+                if n.op_type == "QuantizeLinear" and values[n.input[1]].ndim == 0 and n.input[0] not in values}
+
+    plain, glared = made(), made("--live-glare", "1.0")
+    assert capsys.readouterr().out.splitlines()[7].endswith("ranges from 3 scenes and 3 of them under glare at 320 px")
+    assert [name for name in plain if plain[name] != glared[name]] == ["detector_live_int8.onnx"]
+    before, after = (activation_scales(copies["detector_live_int8.onnx"]) for copies in (plain, glared))
+    assert before.keys() == after.keys() and len(before) > 50
+    assert all(after[t] >= before[t] * (1 - 1e-6) for t in before)
+    assert sum(after[t] > before[t] * 1.01 for t in before) > 10
+    assert json.loads((tmp_path / quantize.MADE_FROM).read_text())["live_glare"] == 1.0
+
+
 def test_readers_are_calibrated_on_the_batches_detect_gives_them():
     from benchmarks.bench_detect import validation_scenes
     from pelituomari.commands.detect import DEFAULT_CONF
@@ -129,7 +186,8 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
         "scenes": 2, "camera": {"blur_sigma": [0.3, 3.0], "sharpen": 0.5, "gloss": 0.25, "tilt": [0.0, 0.0],
                                 "clutter": 0.0},
         "detector_percentile": 99.999,
-        "live_float_stem": True, "float": quantize.fingerprint(tmp_path, [f"{name}.onnx" for name in written])}
+        "live_float_stem": True, "live_glare": 0.0,
+        "float": quantize.fingerprint(tmp_path, [f"{name}.onnx" for name in written])}
     assert quantize.stale_floats(tmp_path) == []
     with (tmp_path / "side_classifier.onnx").open("ab") as f:
         f.write(b"\0")
@@ -149,13 +207,14 @@ def test_the_shipped_copies_were_made_as_the_command_the_messages_give():
         "scenes": 20, "camera": {"blur_sigma": [0.3, 3.0], "sharpen": 0.3, "gloss": 0.3, "tilt": [0.0, 0.0],
                                  "clutter": 0.0},
         "detector_percentile": 99.999,
-        "live_float_stem": True}
+        "live_float_stem": True, "live_glare": 1.0}
 
 
 @pytest.mark.parametrize("argv, message", [
     (["--scenes", "0"], "--scenes must be 1 or more, got 0"),
     (["--weights", "nowhere"], "no detector.onnx or detector_live.onnx in nowhere"),
     (["--detector-percentile", "100"], "--detector-percentile must be above 50 and below 100, got 100.0"),
+    (["--live-glare", "1.5"], "--live-glare is a share of the scenes, 0 to 1, got 1.5"),
 ])
 def test_bad_arguments_are_refused_with_the_reason(argv, message, capsys):
     with pytest.raises(SystemExit) as e:

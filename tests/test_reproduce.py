@@ -185,11 +185,13 @@ def test_every_training_command_parses_with_its_module():
         (Path("models/weights/detector_live.pt"), Path("runs/train_live41/det/weights/last.pt"), 0.5, 320,   # quarters,
          Path("runs/soup_live41"))]                                                              # the live one halves
     assert copies[12:] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
-    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-41: int8 copies of what
-    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 11   # ships, made again for the new
-    assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile, a.live_float_stem) for a in quantized] == (
-        [(1.4, 0.0, 0.0, None, False)] * 3 + [(3.0, 0.3, 0.3, 99.999, False)] * 4   # networks, the last eight through
-        + [(3.0, 0.3, 0.3, 99.999, True)] * 4)   # step 32's camera; since step 38 the live detector's stem in floats
+    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-42: int8 copies of what
+    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 12   # ships, made again for the new
+    assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile, a.live_float_stem, a.live_glare)
+            for a in quantized] == (
+        [(1.4, 0.0, 0.0, None, False, 0.0)] * 3 + [(3.0, 0.3, 0.3, 99.999, False, 0.0)] * 4   # networks, the last
+        + [(3.0, 0.3, 0.3, 99.999, True, 0.0)] * 4   # nine through step 32's camera; since step 38 the live detector's
+        + [(3.0, 0.3, 0.3, 99.999, True, 1.0)])      # stem in floats, since step 42 its ranges learnt under glare too
     assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
 
