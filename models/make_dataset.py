@@ -353,7 +353,8 @@ def _stack(crops, wh) -> np.ndarray:
 
 
 def _camera_share(name: str):
-    """The type of a tool's flag for one of Camera's shares (gloss, clutter): 0 to 1, refused as Camera refuses it."""
+    """The type of a tool's flag for one of Camera's shares (gloss, clutter, glare_spots): 0 to 1, refused as
+    Camera refuses it."""
     def share(text: str) -> float:
         try:
             return getattr(Camera(**{name: float(text)}), name)
@@ -365,6 +366,7 @@ def _camera_share(name: str):
 
 gloss_share = _camera_share("gloss")      # every tool's --gloss: a share of the cards
 clutter_share = _camera_share("clutter")  # every tool's --clutter: a share of the scenes
+glare_share = _camera_share("glare_spots")  # every tool's --glare-spots: a share of the scenes
 
 
 def tilt_degrees(text: str, limit: float = MAX_TILT) -> float:
@@ -380,8 +382,8 @@ def tilt_degrees(text: str, limit: float = MAX_TILT) -> float:
 
 
 def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
-    """--blur-max, --sharpen, --gloss, --tilt-max and --clutter: how the camera spoils the scenes (Camera);
-    camera_argument reads them."""
+    """--blur-max, --sharpen, --gloss, --tilt-max, --clutter and --glare-spots: how the camera spoils the
+    scenes (Camera); camera_argument reads them."""
     ap.add_argument("--blur-max", type=float, default=CAMERA.blur_sigma[1], metavar="SIGMA",
                     help=f"scenes: the lens blur's largest sigma in pixels, drawn from {CAMERA.blur_sigma[0]} up to it in half "
                          f"the scenes (default {CAMERA.blur_sigma[1]}; bench_detect's out-of-focus condition is 2)")
@@ -399,6 +401,10 @@ def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
                     help="scenes: this share has one to three things beside the cards (a score pad, a phone, a card "
                          "box, a game board...; models.synth.clutter), unlabelled (default 0: none; they draw from a "
                          "stream of their own, so the scenes and their labels are otherwise the same)")
+    ap.add_argument("--glare-spots", type=glare_share, default=CAMERA.glare_spots, metavar="SHARE",
+                    help="scenes: this share is seen under a lamp's reflection, a spot pure white at its core, "
+                         "whatever lies under the core unlabelled (default 0: none; the spots draw from a stream "
+                         "of their own, so the scenes are otherwise the same)")
 
 
 def camera_argument(ap: argparse.ArgumentParser, a: argparse.Namespace) -> Camera:
@@ -407,7 +413,7 @@ def camera_argument(ap: argparse.ArgumentParser, a: argparse.Namespace) -> Camer
         ap.error(f"--blur-max is a sigma in pixels of at least {CAMERA.blur_sigma[0]}, got {a.blur_max}")
     if not 0 <= a.sharpen <= 1:
         ap.error(f"--sharpen is a share of the scenes, 0 to 1, got {a.sharpen}")
-    return Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss, (0.0, a.tilt_max), a.clutter)
+    return Camera((CAMERA.blur_sigma[0], a.blur_max), a.sharpen, a.gloss, (0.0, a.tilt_max), a.clutter, a.glare_spots)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -71,9 +71,7 @@ SHIPPED_COMMAND = ("python3 -m models.quantize --scenes 20 --blur-max 3 --sharpe
 MADE_FROM = "int8_made_from.json"  # beside the copies: {"scenes": N, "camera": Camera's fields, "detector_percentile":
                                    # P or null, "live_float_stem": bool, "live_glare": share,
                                    # "float": {float file: sha256}}
-GLARE_SEED = 58             # the stream glared draws from: the same spots on the same scenes each time
-GLARE_RADII = (0.05, 0.2)   # a calibration spot's radius, a share of the scene's width: bench_light's SPOTS, smallest
-                            # to largest
+GLARE_SEED = 58   # the stream glared draws from: the same spots on the same scenes each time
 
 
 def fingerprint(folder: Path, names) -> dict[str, str]:
@@ -113,7 +111,7 @@ def glared(images: list[np.ndarray], share: float) -> list[np.ndarray]:
     """The share of images (drawn scene by scene) seen again under a lamp's glare spot of GLARE_RADII
     somewhere over their middle: the live chain reads tables under lamps, where a spot the calibration
     never showed leaves the int8 copy's ranges too narrow."""
-    from models.synth.scene import glare_spot_somewhere
+    from models.synth.scene import GLARE_RADII, glare_spot_somewhere
     rng = np.random.default_rng(GLARE_SEED)
     return [glare_spot_somewhere(image, rng, GLARE_RADII) for image in images if rng.random() < share]
 

@@ -184,7 +184,7 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
     assert quantized_weights("detector_live") == [False, False, True]   # --live-float-stem: its stem in floats
     assert json.loads((tmp_path / quantize.MADE_FROM).read_text()) == {
         "scenes": 2, "camera": {"blur_sigma": [0.3, 3.0], "sharpen": 0.5, "gloss": 0.25, "tilt": [0.0, 0.0],
-                                "clutter": 0.0},
+                                "clutter": 0.0, "glare_spots": 0.0},
         "detector_percentile": 99.999,
         "live_float_stem": True, "live_glare": 0.0,
         "float": quantize.fingerprint(tmp_path, [f"{name}.onnx" for name in written])}
@@ -205,7 +205,7 @@ def test_the_shipped_copies_were_made_as_the_command_the_messages_give():
     record = json.loads((DEFAULT_WEIGHTS / quantize.MADE_FROM).read_text())
     assert {key: record[key] for key in made_with} == made_with == {
         "scenes": 20, "camera": {"blur_sigma": [0.3, 3.0], "sharpen": 0.3, "gloss": 0.3, "tilt": [0.0, 0.0],
-                                 "clutter": 0.0},
+                                 "clutter": 0.0, "glare_spots": 0.0},
         "detector_percentile": 99.999,
         "live_float_stem": True, "live_glare": 1.0}
 

@@ -8,8 +8,8 @@ from models.synth import (CODES, back_image, camera_homography, card_image, die_
                           sprite_corners, sprite_matrix, table_texture)
 from models.synth.clutter import clutter_sprite
 from models.synth.decks import CARD_H, CARD_W
-from models.synth.scene import (CAMERA, GLOSS_STRENGTH, TILT_FOV, Camera, glare_spot, glossed, sharpened,
-                               tilted_view)
+from models.synth.scene import (CAMERA, GLARE_RADII, GLARE_STREAM, GLOSS_STRENGTH, TILT_FOV, Camera, _own_stream,
+                               glare_place, glare_spot, glossed, sharpened, tilted_view)
 
 
 def test_axis_aligned_card_label_box_equals_its_pixels():
@@ -243,6 +243,34 @@ def test_a_glare_spot_is_pure_white_in_its_middle_and_fades_into_the_picture():
     assert [int(image[50, x, 0]) for x in (50, 61, 70, 90, 150)] == [255, 255, 141, 100, 100]
 
 
+def test_a_glared_scene_is_the_same_scene_under_a_lamp_s_reflection_its_core_hiding_what_lies_under_it():
+    """Seed 28's spot, drawn from the glare stream, lies 54 px wide around (223, 86) over a 5h in sight 61 %:
+    under its white core the card is in sight 30 %, under MIN_VISIBLE, so it goes unlabelled; the other
+    labels stay, and beyond the spot's reach (under 1.77 radii, blur and JPEG blocks aside) not a pixel
+    changes. A camera without glare draws nothing from the stream: the scene as before."""
+    def rng():
+        return np.random.default_rng([28, 1])
+    plain = render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards")
+    glared = render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards",
+                          camera=Camera(glare_spots=1.0))
+    lamp = _own_stream(rng(), GLARE_STREAM)
+    assert lamp.random() < 1.0
+    (cx, cy), radius = glare_place(lamp, 240, 320, GLARE_RADII)
+    assert (round(cx), round(cy), round(radius, 1)) == (223, 86, 54.3)
+    assert glared.image[round(cy), round(cx)].min() >= 250
+    assert [(o.kind, o.card, round(o.in_sight, 2)) for o in plain.objects] == [
+        ("card_back", None, 1.0), ("card", "5h", 0.61), ("card", "Td", 0.71), ("card_back", None, 1.0)]
+    assert [(o.kind, o.card) for o in glared.objects] == [("card_back", None), ("card", "Td"), ("card_back", None)]
+    lost = next(o for o in glared.hidden if o.card == "5h")
+    assert round(lost.in_sight, 2) == 0.3 and np.array_equal(lost.corners, plain.objects[1].corners)
+    yy, xx = np.mgrid[:240, :320]
+    far = np.hypot(xx - cx, yy - cy) > 2 * radius + 16
+    assert np.array_equal(glared.image[far], plain.image[far]) and (glared.image != plain.image).any()
+    unglared = render_scene(rng(), size=(240, 320), decks=["proc-0", "proc-1"], kind="cards",
+                            camera=Camera(glare_spots=0.0))
+    assert np.array_equal(unglared.image, plain.image)
+
+
 def test_a_tilted_camera_keeps_the_frame_s_centre_and_shrinks_the_far_side_as_a_pinhole_does():
     """Turned 30 degrees about the image's horizontal axis, a camera of TILT_FOV sees the table's rows
     scaled by f / (f cos t + y sin t) (y: the row's offset from the centre, in pixels): the top edge
@@ -284,6 +312,7 @@ def test_a_tilted_scene_is_the_same_scene_seen_from_the_side():
     ({"blur_sigma": (2.0, 1.0)}, r"blur_sigma must be \(low, high\) with 0 < low <= high, got \(2.0, 1.0\)"),
     ({"sharpen": 1.5}, r"sharpen is a share of the scenes \(0 to 1\), got 1.5"),
     ({"clutter": -0.5}, r"clutter is a share of the scenes \(0 to 1\), got -0.5"),
+    ({"glare_spots": 1.2}, r"glare_spots is a share of the scenes \(0 to 1\), got 1.2"),
 ])
 def test_a_camera_out_of_range_is_named(settings, message):
     with pytest.raises(ValueError, match=message):
@@ -295,8 +324,8 @@ def test_make_dataset_camera_flags_make_the_same_scenes_through_another_camera(t
     from models.synth.decks import deck_names
     make_dataset.main(["--out", str(tmp_path), "--train", "2", "--val", "0", "--card-crops", "0", "--no-svg",
                        "--workers", "1", "--seed", "3", "--blur-max", "3", "--sharpen", "0.5", "--gloss", "0.4",
-                       "--tilt-max", "30", "--clutter", "0.5"])
-    decks, camera = deck_names(None), Camera((0.3, 3.0), 0.5, 0.4, (0.0, 30.0), 0.5)
+                       "--tilt-max", "30", "--clutter", "0.5", "--glare-spots", "0.5"])
+    decks, camera = deck_names(None), Camera((0.3, 3.0), 0.5, 0.4, (0.0, 30.0), 0.5, 0.5)
     for i in range(2):
         expected = make_dataset.scene_sample((3, i, "runs/cards", decks, None, "labelled", camera))
         assert (tmp_path / "det" / "images" / "train" / f"s{i:06d}.jpg").read_bytes() == expected[0]
@@ -304,6 +333,8 @@ def test_make_dataset_camera_flags_make_the_same_scenes_through_another_camera(t
     for flags, message in ((["--sharpen", "1.5"], "--sharpen is a share of the scenes, 0 to 1, got 1.5"),
                            (["--gloss", "-0.1"], "argument --gloss: gloss is a share of the cards (0 to 1), got -0.1"),
                            (["--clutter", "2"], "argument --clutter: clutter is a share of the scenes (0 to 1), got 2.0"),
+                           (["--glare-spots", "-1"], "argument --glare-spots: glare_spots is a share of the scenes "
+                                                     "(0 to 1), got -1.0"),
                            (["--blur-max", "0.2"], "--blur-max is a sigma in pixels of at least 0.3, got 0.2"),
                            (["--tilt-max", "41"], "argument --tilt-max: a camera's tilt is 0 to 40 degrees from looking straight down, got 41")):
         with pytest.raises(SystemExit) as stop:

@@ -30,7 +30,8 @@
 # overlapping for piles, fans and rows alone) and CAMERA (make_dataset's camera flags for all three sets, e.g.
 # "--blur-max 3 --sharpen 0.3 --gloss 0.3": scenes out of focus up to sigma 3, a third sharpened as phones do,
 # and a third of the cards glossy under a lamp; "--clutter 0.3" adds things beside the cards, a phone or a score pad,
-# to a third of the scenes; default none, the camera of every data set before).
+# to a third of the scenes, "--glare-spots 0.3" a lamp's reflection to a third, what lies under its white core
+# unlabelled; default none, the camera of every data set before).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-0}; scale=${2:-1}; budget=${3:-540}

@@ -38,6 +38,9 @@ MAX_TILT = 40.0    # degrees from looking straight down: beyond, the far cards a
 TILT_STREAM = 7    # the spawn key of the stream a tilt draws from, apart from the scene's own
 CLUTTER_STREAM = 8  # and of the stream the things beside the cards draw from (Camera.clutter)
 GLARE_CENTRES = (0.2, 0.8)  # a glare spot laid somewhere: its centre's span, a share of the image's width and height
+GLARE_RADII = (0.05, 0.2)   # its radius's span, a share of the image's width: bench_light's SPOTS, smallest to largest
+GLARE_CORE = float(np.sqrt(np.log(2) / 2))   # glare_spot is pure white out to this share of its radius
+GLARE_STREAM = 9   # the spawn key of the stream a scene's glare spot draws from (Camera.glare_spots)
 
 
 @dataclass
@@ -134,12 +137,18 @@ def glare_spot(image: np.ndarray, centre: tuple[float, float], radius: float) ->
     return (image + (255 - image.astype(np.float32)) * veil).astype(np.uint8)
 
 
-def glare_spot_somewhere(image: np.ndarray, rng: np.random.Generator, radius: tuple[float, float]) -> np.ndarray:
-    """image under a glare spot (glare_spot) centred anywhere over its middle 60 % both ways (GLARE_CENTRES,
-    where bench_light's moving spot sways), its radius drawn from radius (shares of the image's width)."""
-    h, w = image.shape[:2]
+def glare_place(rng: np.random.Generator, h: int, w: int,
+                radius: tuple[float, float]) -> tuple[tuple[float, float], float]:
+    """Where a glare spot lies on an image of h x w: its centre anywhere over the middle 60 % both ways
+    (GLARE_CENTRES, where bench_light's moving spot sways) and its radius in pixels, drawn from radius
+    (shares of the width)."""
     centre = rng.uniform(*GLARE_CENTRES) * w, rng.uniform(*GLARE_CENTRES) * h
-    return glare_spot(image, centre, rng.uniform(*radius) * w)
+    return centre, rng.uniform(*radius) * w
+
+
+def glare_spot_somewhere(image: np.ndarray, rng: np.random.Generator, radius: tuple[float, float]) -> np.ndarray:
+    """image under a glare spot (glare_spot) laid where glare_place draws."""
+    return glare_spot(image, *glare_place(rng, *image.shape[:2], radius))
 
 
 def camera_homography(h, w, rng, tilt=0.07) -> np.ndarray:
@@ -252,6 +261,11 @@ class _Builder:
         self.canvas[:] = np.clip(self.canvas * (1 - a) + skin * shade * a, 0, 255).astype(np.uint8)
         self.cover[layer > 127] = -1
 
+    def blind(self, centre: tuple[float, float], radius: float) -> None:
+        """Nothing under a glare spot's white core is in sight (glare_spot: GLARE_CORE of its radius)."""
+        yy, xx = np.ogrid[:self.h, :self.w]
+        self.cover[(xx - centre[0]) ** 2 + (yy - centre[1]) ** 2 <= (GLARE_CORE * radius) ** 2] = -1
+
     def _in_sight(self, i: int, region) -> float:
         """The share of object i's region (x1, y1, x2, y2 as shares of its sprite) that is in sight."""
         x1, y1, x2, y2 = region
@@ -357,12 +371,17 @@ class Camera:
     of its own stream: a tilted scene is the same scene seen from the side. clutter: the share of the
     scenes with one to three things beside the cards (models.synth.clutter: a score pad, a phone, a card
     box, a game board...), laid on the table before the cards from a stream of their own, so a cluttered
-    scene is the same scene, labels and all, with things under and beside its cards."""
+    scene is the same scene, labels and all, with things under and beside its cards. glare_spots: the share
+    of the scenes the camera sees under a lamp's reflection (glare_spot: GLARE_RADII of the width, laid
+    where glare_place draws, from a stream of its own), over everything on the table: what lies under its
+    white core is out of sight, labelled as a covered card is, so a glared scene is the same scene with
+    the spot on it and the objects the core hides unlabelled."""
     blur_sigma: tuple[float, float] = (0.3, 1.4)
     sharpen: float = 0.0
     gloss: float = 0.0
     tilt: tuple[float, float] = (0.0, 0.0)   # degrees from looking straight down, drawn per scene (tilted_view)
     clutter: float = 0.0
+    glare_spots: float = 0.0
 
     def __post_init__(self):
         lo, hi = self.blur_sigma
@@ -376,6 +395,8 @@ class Camera:
             raise ValueError(f"gloss is a share of the cards (0 to 1), got {self.gloss}")
         if not 0 <= self.clutter <= 1:
             raise ValueError(f"clutter is a share of the scenes (0 to 1), got {self.clutter}")
+        if not 0 <= self.glare_spots <= 1:
+            raise ValueError(f"glare_spots is a share of the scenes (0 to 1), got {self.glare_spots}")
 
 
 CAMERA = Camera()
@@ -503,6 +524,15 @@ def render_scene(rng: np.random.Generator, size=(480, 640), decks=None, cache_ro
             dome_overlay(b.canvas, pc + rng.normal(0, die_px * 0.2, 2), die_px * rng.uniform(1.6, 2.6), rng)
     for _ in range(int(rng.integers(0, 3)) if rng.random() < 0.45 else 0):
         b.occluder()
+    spot = None
+    if camera.glare_spots:
+        lamp = _own_stream(rng, GLARE_STREAM)
+        if lamp.random() < camera.glare_spots:
+            spot = glare_place(lamp, h, w, GLARE_RADII)
+            b.blind(*spot)
     objects, hidden = b.finish(cut_cards)
-    img = camera_effects(_lighting(b.canvas, rng), rng, camera)
+    img = _lighting(b.canvas, rng)
+    if spot:
+        img = glare_spot(img, *spot)
+    img = camera_effects(img, rng, camera)
     return Scene(img, objects, hidden, b.deck)
