@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from benchmarks import bench_detect, bench_light
-from models.synth.scene import Scene, SceneObject
+from models.synth.scene import GLARE_CENTRES, GLARE_RADII, Scene, SceneObject
 from vision.capture import Frame, FrameSource
 from vision.detector import Detection, live_detector
 
@@ -87,10 +87,12 @@ def test_a_lamp_scales_each_channel_and_keeps_the_frame_s_time():
 
 
 def test_the_moving_glare_spot_sways_over_the_middle_of_the_frame():
+    assert (min(bench_light.SPOTS), max(bench_light.SPOTS)) == GLARE_RADII   # the span training and calibration draw from
     assert bench_light.spot_centre(0.0, 200, 100) == (100.0, 50.0)   # it starts in the middle of the frame
     x, _ = bench_light.spot_centre(9.0 / 4, 200, 100)                 # a quarter of its 9 s sway: furthest right
     _, y = bench_light.spot_centre(5.0 / 4, 200, 100)                 # a quarter of its 5 s bob: furthest down
     assert (round(x, 6), round(y, 6)) == (160.0, 80.0)
+    assert (round(x / 200, 6), round(y / 100, 6)) == (GLARE_CENTRES[1], GLARE_CENTRES[1])   # where spots are laid
 
 
 def test_a_glare_spot_is_laid_on_every_frame():
