@@ -165,6 +165,11 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
            "compare_step42_glare.json": "the live chain float (models/weights) and with step 41's (as8_base) and "
                                         "step 42's (as8_g100) int8 copies, on the choice sets under a glare spot of "
                                         "radius 0.1 and 0.2 (models/TRAINING.md, step 42)",
+           **{f"compare_glare_cpu_live_{mix}.json": "the live detector continued 14 epochs on the CPU on scenes with "
+                                                   "glare spots (make_dataset --glare-spots 0.5), mixed half and half "
+                                                   "with the shipped one (half) or alone (run), on the choice sets as "
+                                                   "rendered and under glare spots of radius 0.1 and 0.2 "
+                                                   "(models/LAB_NOTES.md, session 58)" for mix in ("half", "run")},
            "compare_turned_cpu.json": "detect's detector continued 10 epochs on the CPU on scenes through a camera "
                                       "turned up to 30 degrees, alone and mixed half and half with the shipped "
                                       "one, on the choice sets (models/LAB_NOTES.md, session 52)",
