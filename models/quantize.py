@@ -33,7 +33,7 @@ lamp's glare spot (glared): a spot's white core drives some tensors past the ran
 one, and with the percentile's cut, the copy made without lost 3 of the Kiketti sample's 27 events
 under a moving spot a tenth of the frame wide, and booked one that never happened, where the float
 detector lost none; with a spot on every scene (1.0) it loses none either, and on the choice scenes
-finds and reads as many cards as before. The readers are quantized whole, their ranges learnt from the
+finds and reads within 5 cards of what it did without. The readers are quantized whole, their ranges learnt from the
 crops `detect` gives them on the same scenes.
 
 Beside the copies it writes int8_made_from.json: the sha256 of every float file they were made from (the
