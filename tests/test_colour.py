@@ -118,10 +118,10 @@ def test_glare_hides_a_table_point_where_half_a_card_s_middle_is_clipped():
     image = np.full((200, 400, 3), 120, np.uint8)      # a region of 200 x 100 mm at 2 px a mm, from (100, 50) mm
     image[:, 200:] = 255                                # its right half clipped: x from 200 mm on
     glare = Glare([((100.0, 50.0, 300.0, 150.0), 2.0, clipped_mask(image))])
-    assert [glare.hides(x, 100.0, 20.0) for x in (150.0, 199.0, 201.0, 250.0)] == [False, False, True, True]
-    assert [glare.hides(x, 100.0, 8.0) for x in (190.0, 195.0, 205.0)] == [False, False, True]   # a die's reach
-    assert not glare.hides(350.0, 100.0, 20.0)          # outside every region: seen nowhere, hidden nowhere
-    assert not Glare([]).hides(250.0, 100.0, 20.0)
+    assert [glare.hides(x, 100.0, 20.0, 0.5) for x in (150.0, 199.0, 201.0, 250.0)] == [False, False, True, True]
+    assert [glare.hides(x, 100.0, 8.0, 0.5) for x in (190.0, 195.0, 205.0)] == [False, False, True]   # a die's reach
+    assert not glare.hides(350.0, 100.0, 20.0, 0.5)          # outside every region: seen nowhere, hidden nowhere
+    assert not Glare([]).hides(250.0, 100.0, 20.0, 0.5)
 
 
 def _exposure_notices(shares_white: list[bool], frames: int = 3) -> list:

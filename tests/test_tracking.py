@@ -1,7 +1,10 @@
 """The tracker turns per-frame detections (already on the table, in mm) into events."""
 
+import numpy as np
+
 from calibration.zones import kiketti_layout, kimble_layout
 from referee.events import CardMoved, CardsRevealed, DieSettled
+from vision.colour import Glare, clipped_mask
 from vision.tracking import Seen, Tracker
 
 TABLE = (900.0, 560.0)
@@ -34,8 +37,8 @@ def feed(tracker, frames, t0=0.0, hidden=None):
 
 
 def glare_at(x0, y0, reach=30.0):
-    """hidden(x, y, reach_mm) for glare over whatever lies within reach mm of (x0, y0)."""
-    return lambda x, y, reach_mm: abs(x - x0) <= reach and abs(y - y0) <= reach
+    """hidden(x, y, reach_mm, share) for glare over whatever lies within reach mm of (x0, y0)."""
+    return lambda x, y, reach_mm, share: abs(x - x0) <= reach and abs(y - y0) <= reach
 
 
 def test_a_card_counts_on_the_pile_only_after_n_frames_and_is_dated_by_its_first_sighting():
@@ -317,6 +320,49 @@ def test_a_card_that_left_under_glare_is_booked_once_the_glare_moves_off():
     events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 2, t)
     assert events == [CardMoved(t=0.3, source="camera", card="5c", from_zone="seat0", to_zone="pile", face_up=True,
                                 by=0, t_uncertainty=DT)]
+
+
+def test_a_card_a_third_under_glare_is_still_there_though_its_middle_is_clear():
+    """A detector loses a card partly white; glare over a third of the square a card's width across around
+    its centre keeps it, though the 40 mm around its centre are four fifths clear."""
+    x, y = centre("seat0")
+    image = np.full((100, 80, 3), 120, np.uint8)   # a region 80 x 100 mm at 1 px a mm around the card
+    image[:, 52:] = 255                            # clipped from 12 mm right of the card's centre on
+    glare = Glare([((x - 40, y - 50, x + 40, y + 50), 1.0, clipped_mask(image))])
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat + [back("hand0")]] * 3)
+    frames = [[seat[0], back("hand0")]] * 2 + [[seat[0]]] + [[seat[0], face("pile", "7h")]] * 2
+    events, _ = feed(tracker, frames, t, glare.hides)
+    assert events == [CardMoved(t=0.6, source="camera", card="7h", from_zone="hand0", to_zone="pile", face_up=True,
+                                by=0, t_uncertainty=DT)]
+
+
+def test_a_card_on_the_pile_before_a_seat_lost_one_came_from_the_seat_glare_hid():
+    """Glare hides seat1's middle card, which is slapped (Kh lands); then seat0's is (Kc), and the glare
+    lifts to show seat1's card gone. The Kh landed before seat0 lost its card, so it is seat1's."""
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat0, seat1 = [back("seat0", -100), back("seat0")], [back("seat1", -100), back("seat1")]
+    _, t = feed(tracker, [seat0 + seat1] * 3)
+    under_glare = [seat0 + [seat1[0], face("pile", "Kh")]] * 2 + [[seat0[0], seat1[0], face("pile", "Kh")]] * 2
+    events, t = feed(tracker, under_glare, t, glare_at(*centre("seat1")))
+    assert events == []   # the Kh waits: the seat that lost a card did so after it landed
+    events, t = feed(tracker, [[seat0[0], seat1[0], face("pile", "Kc")]] * 2, t)
+    assert [(e.card, e.from_zone, e.t, e.by) for e in events] == [("Kh", "seat1", 0.3, 1), ("Kc", "seat0", 0.7, 0)]
+
+
+def test_a_card_seen_leaving_goes_before_one_glare_hid_when_both_are_found_gone_at_once():
+    """Glare hides seat0's middle card; as it lifts, seat1's middle card is seen gone in the same frame.
+    The Kc then lands: seat1's card left just then, seat0's at any time under the glare, so the Kc is
+    seat1's and the Ks after it seat0's."""
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat0, seat1 = [back("seat0", -100), back("seat0")], [back("seat1", -100), back("seat1")]
+    _, t = feed(tracker, [seat0 + seat1] * 3)
+    _, t = feed(tracker, [[seat0[0]] + seat1] * 2, t, glare_at(*centre("seat0")))
+    frames = [[seat0[0], seat1[0]]] * 2 + [[seat0[0], seat1[0], face("pile", "Kc")]] * 2
+    frames += [[seat0[0], seat1[0], face("pile", "Ks")]] * 2
+    events, t = feed(tracker, frames, t)
+    assert [(e.card, e.from_zone, e.t) for e in events] == [("Kc", "seat1", 0.7), ("Ks", "seat0", 0.9)]
 
 
 def test_a_box_seen_in_one_frame_is_not_kept_as_a_card_where_glare_then_lies():

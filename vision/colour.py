@@ -25,7 +25,6 @@ NEUTRAL = 1.02       # gains all below this: the image is left as it is
 SAMPLE_PIXELS = 150_000  # about how many pixels are looked at (a 12-megapixel photo is strided)
 CLIPPED = 250        # a pixel at least this bright in every channel is clipped white: what it showed is lost
 CLIP_STEP = 4        # clipping is looked for at every 4th pixel each way
-HIDDEN = 0.5         # a thing's middle this much clipped is hidden by glare (Glare)
 OVER_EXPOSED = 0.3   # a region with this share of its pixels clipped is over-exposed (the Kimble sample's dome
 #                      1.7 times over-exposed: 93 %, and none of its 5 rolls read; as recorded, or under any
 #                      other lamp of bench_detect.CONDITIONS, 0 %; the Kiketti sample over-exposed, whose
@@ -131,8 +130,8 @@ class Glare:
     def __init__(self, looked_at: list[tuple[tuple[float, float, float, float], float, np.ndarray]]):
         self.looked_at = looked_at
 
-    def hides(self, x: float, y: float, reach_mm: float) -> bool:
-        """Whether at least HIDDEN of the square reach_mm each way around table point (x, y) mm (a
+    def hides(self, x: float, y: float, reach_mm: float, share: float) -> bool:
+        """Whether at least share of the square reach_mm each way around table point (x, y) mm (a
         card's middle, a die) is clipped, in any rectangle holding the point."""
         for (x0, y0, x1, y1), px_per_mm, mask in self.looked_at:
             if x0 <= x <= x1 and y0 <= y <= y1:
@@ -140,7 +139,7 @@ class Glare:
                 rows = slice(max(0, int((y - y0 - reach_mm) * scale)), int((y - y0 + reach_mm) * scale) + 1)
                 cols = slice(max(0, int((x - x0 - reach_mm) * scale)), int((x - x0 + reach_mm) * scale) + 1)
                 middle = mask[rows, cols]
-                if middle.size and cv2.countNonZero(middle) >= HIDDEN * middle.size:
+                if middle.size and cv2.countNonZero(middle) >= share * middle.size:
                     return True
         return False
 

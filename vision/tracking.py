@@ -11,7 +11,8 @@ What is tracked, zone by zone (zones come from the table calibration):
   card there is unread do not break the row; a faint box there is a card beneath the top).  A face-up
   card newly confirmed there moved from the seat or hand it was last seen face up in, else from the
   zone that lost a card first: a hand zone (a discard) or a seat zone (a slap, or the second half of
-  putting a drawn card among one's table cards).  The top card missing for ``confirm_frames`` frames (with nothing landing over it: an
+  putting a drawn card among one's table cards); never from a zone that lost it only after it landed
+  (it waits, up to ``match_window_s``, for the zone that did).  The top card missing for ``confirm_frames`` frames (with nothing landing over it: an
   unread box there counts as one only when it is at least as sure as every card read there) was
   taken back: the seat that gains a card next got it (a wrong or late slap returned).
 * ``seatN`` and ``handN``: how many cards lie there.  A gain is matched with the hand that lost a
@@ -25,7 +26,9 @@ Where glare clips the picture white (``update``'s ``hidden``, vision.colour.Glar
 is not gone: a seat's or hand's card seen there for ``confirm_frames`` frames keeps its place (and a box
 near it is that card, boxed askew), the pile's top card is not taken back, and the
 die neither moved nor lay still in that frame; a die seen in glare is boxed askew, so it has moved only
-if it lies a die's width away.
+if it lies a die's width away. A kept card not there when the glare lifts left at some time since it
+was last seen: a card that landed on the pile in that time may be it, and of losses found in the same
+frame one seen happening goes first.
 """
 
 from __future__ import annotations
@@ -38,11 +41,13 @@ from referee.events import CardMoved, CardsRevealed, DieSettled, Event, Source, 
 
 CARD_KINDS = ("card", "card_back")
 SAME_OBJECT_MM = 25.0  # two sightings closer than this are one object (cards in a row lie 75 mm apart)
-CARD_MIDDLE_MM = 20.0  # glare over this much each way from a card's centre hides it (a card is 63 x 88 mm)
+CARD_REACH_MM = 31.5   # glare over CARD_HIDDEN of the square this much each way from a card's centre (a card is
+CARD_HIDDEN = 0.25     # 63 x 88 mm) hides it: a detector loses a card a quarter white, not only one white in its middle
 CARD_ASKEW_MM = 37.5   # a card near glare is boxed askew: a sighting nearer than this (half a row's spacing)
 #                        to where a card lay is that card
-DIE_MM = 16.0          # a die's side: glare over half of it each way from its centre hides it, and a die
+DIE_MM = 16.0          # a die's side: glare over DIE_HIDDEN of it each way from its centre hides it, and a die
 #                        seen in glare (boxed askew) has moved only if it lies a die's width from where it was
+DIE_HIDDEN = 0.5
 
 
 @dataclass(frozen=True)
@@ -84,19 +89,30 @@ class _Debounced:
 
 @dataclass(frozen=True)
 class _Place:
-    """Where a seat's or hand's card lies, and in how many frames running it has been seen there."""
+    """Where a seat's or hand's card lies, in how many frames running it has been seen there, and when it
+    was last seen (kept: not seen in this frame, glare hiding it)."""
 
     x: float
     y: float
     frames: int
+    seen_t: float
+    kept: bool = False
 
 
 @dataclass
 class _Change:
+    """A card gone from zone (or come to the pile) at t, give or take dt; or, a card that glare hid and
+    that was gone when it lifted at t, at any time from ``since`` (when it was last seen) to t."""
+
     zone: str
     t: float
     dt: float
     card: str | None = None
+    since: float | None = None
+
+    @property
+    def earliest(self) -> float:
+        return self.t if self.since is None else self.since
 
 
 @dataclass
@@ -138,6 +154,7 @@ class Tracker:
         self._arrivals: list[tuple[str, _Change]] = []  # pile cards waiting for their origin
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
         self._places: dict[str, list[_Place]] = {}  # where each seat's and hand's cards lie
+        self._vanished: dict[str, list[float]] = {}  # when the cards glare hid, gone once it lifted, were last seen
         self._pile_places: dict[str, tuple[float, float]] = {}  # where each pile card was last seen
         self._die = _Die()
         self.die_hidden = False  # glare lay on the die in the last frame
@@ -149,9 +166,9 @@ class Tracker:
 
     def update(self, t: float, seen: list[Seen], hidden: Callable[[float, float, float], bool] | None = None
                ) -> list[Event]:
-        """One frame's sightings; hidden(x, y, reach_mm) says whether glare hides the picture within
-        reach of a table point (clipped white, vision.colour.Glare): a card last seen there and not found
-        is kept, and a die not found there has neither moved nor lain still."""
+        """One frame's sightings; hidden(x, y, reach_mm, share) says whether glare clips at least share of
+        the picture within reach of a table point (clipped white, vision.colour.Glare): a card last seen
+        there and not found is kept, and a die not found there has neither moved nor lain still."""
         dt = 0.0 if self._t_prev is None else round(t - self._t_prev, 6)
         self._t_prev = t
         by_zone: dict[str, list[Seen]] = {z: [] for z in self.zone_names}
@@ -189,21 +206,27 @@ class Tracker:
         changes = []
         for zone, deb in self._counts.items():
             before = deb.stable
-            count = self._count_cards(zone, by_zone[zone], hidden)
+            count = self._count_cards(zone, by_zone[zone], t, hidden)
             if deb.update(count, t, dt):
                 changes.append((deb.run_t, zone, deb.stable - before, deb.run_dt))
+            elif deb.candidate is None:
+                self._vanished.pop(zone, None)  # the count stands: what vanished was found again
         for run_t, zone, delta, run_dt in sorted(changes):  # losses before gains of the same frame
-            for _ in range(-delta):
-                self._losses.append(_Change(zone, run_t, run_dt))
+            # a card that glare hid and that was gone when it lifted left at some time since it was last seen
+            last_seen = sorted(self._vanished.pop(zone, []))
+            for i in range(-delta):
+                since = last_seen[i] if i < len(last_seen) and last_seen[i] < run_t else None
+                self._losses.append(_Change(zone, run_t, run_dt, since=since))
             for _ in range(delta):
                 events += self._gain(zone, run_t, run_dt)
         return events
 
-    def _count_cards(self, zone: str, seen: list[Seen], hidden) -> int:
+    def _count_cards(self, zone: str, seen: list[Seen], t: float, hidden) -> int:
         """How many cards lie in zone: those seen, and those glare now hides where a card had been seen
         for ``confirm_frames`` frames running (a box in one frame is no card to keep) and none is seen
         within ``CARD_ASKEW_MM`` (a card near glare is boxed askew: the nearest sighting there is the
-        card, and it alone carries on its count of frames). Their places are kept for the next frame."""
+        card, and it alone carries on its count of frames). Their places are kept for the next frame; a
+        kept card no longer hidden and not seen has vanished (when it was last seen is noted)."""
         before = self._places.get(zone, [])
         here = [(s.x, s.y) for s in seen if s.kind in CARD_KINDS]
 
@@ -217,9 +240,11 @@ class Tracker:
             q = sighting(p)
             if q is not None:
                 frames[q] = max(frames.get(q, 0), p.frames)
-            elif hidden is not None and p.frames >= self.confirm_frames and hidden(p.x, p.y, CARD_MIDDLE_MM):
-                kept.append(p)
-        self._places[zone] = [_Place(*q, 1 + frames.get(q, 0)) for q in here] + kept
+            elif hidden is not None and p.frames >= self.confirm_frames and hidden(p.x, p.y, CARD_REACH_MM, CARD_HIDDEN):
+                kept.append(_Place(p.x, p.y, p.frames, p.seen_t, kept=True))
+            elif p.kept:
+                self._vanished.setdefault(zone, []).append(p.seen_t)
+        self._places[zone] = [_Place(*q, 1 + frames.get(q, 0), t) for q in here] + kept
         return len(here) + len(kept)
 
     def _gain(self, zone: str, t: float, dt: float) -> list[Event]:
@@ -248,7 +273,7 @@ class Tracker:
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
         if hidden is not None:  # a pile card where glare hides the picture is still there
             visible |= {c for c in self.on_pile
-                        if c in self._pile_places and hidden(*self._pile_places[c], CARD_MIDDLE_MM)}
+                        if c in self._pile_places and hidden(*self._pile_places[c], CARD_REACH_MM, CARD_HIDDEN)}
         # A card landing on the pile lies on top, in full view; one seen only faintly is a card
         # beneath, glimpsed past the top (and often misread or unread): it neither lands nor covers
         # the top. A faint sighting of a card already on the pile still says it is there.
@@ -300,7 +325,8 @@ class Tracker:
         for card, arrival in sorted(self._arrivals, key=lambda a: a[1].t):
             # A card seen face up in a seat or hand on its way (turned over as it is slapped)
             # came from there; otherwise from the zone that lost a card first.
-            origin = self._take_loss(self._last_zone.get(card, "")) or self._take_loss(None)
+            origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
+                      or self._take_loss(None, by=arrival.t))
             if origin is None:
                 waiting.append((card, arrival))
                 continue
@@ -333,7 +359,7 @@ class Tracker:
         d = self._die
         die = max(dice, key=lambda s: s.confidence) if dice else None  # one die in the dome; the rest are reflections
         place = (die.x, die.y) if die is not None else d.last_pos or d.settled_at
-        self.die_hidden = hidden is not None and place is not None and hidden(*place, DIE_MM / 2)
+        self.die_hidden = hidden is not None and place is not None and hidden(*place, DIE_MM / 2, DIE_HIDDEN)
         if die is None:
             if self.die_hidden:  # glare over where the die lay: not a sign that it moved, but not a
                 d.still_since = None  # sight of it lying still either: its stillness is timed afresh
@@ -368,12 +394,18 @@ class Tracker:
 
     # ------------------------------------------------------------ matching
 
-    def _take_loss(self, zone: str | None) -> _Change | None:
-        """The oldest pending loss of ``zone`` (None: of any hand or seat zone), removed."""
-        for i, loss in enumerate(self._losses):
-            if loss.zone == zone or (zone is None and loss.zone != "pile"):
-                return self._losses.pop(i)
-        return None
+    def _take_loss(self, zone: str | None, by: float | None = None) -> _Change | None:
+        """The oldest pending loss of ``zone`` (None: of any hand or seat zone), removed. by: the card was
+        seen arriving then, so it left by then: a loss that may have happened by then goes first, and of
+        those dated alike one seen when it happened goes before one that glare hid."""
+        pending = [x for x in self._losses if x.zone == zone or (zone is None and x.zone != "pile")]
+        if by is not None:
+            pending = [x for x in pending if x.earliest <= by]
+        if not pending:
+            return None
+        oldest = min(pending, key=lambda x: (x.t, x.t - x.earliest))
+        self._losses.remove(oldest)
+        return oldest
 
     def _expire(self, t: float) -> None:
         for loss in [x for x in self._losses if t - x.t > self.match_window_s]:
