@@ -34,7 +34,7 @@ from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
 from vision.colour import CameraExposure, Glare, Notice, RoomLight, clipped_mask, clipped_share
-from vision.tracking import SAME_OBJECT_MM, Seen, Tracker
+from vision.tracking import SAME_OBJECT_MM, Seen, Tracker, Unexplained
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
 CHANGE_SCALE = 0.125  # the change test compares each region's image at an eighth of its size
@@ -108,7 +108,33 @@ class RunResult:
     error: str | None = None  # why the source stopped early, None when it simply ended
     detector_calls: int = 0
     seconds: float = 0.0
-    notices: list[Notice] = field(default_factory=list)  # what the camera's exposure keeps from being read
+    notices: list[Notice] = field(default_factory=list)  # what the camera keeps from being read, or was not understood
+
+
+@dataclass(frozen=True)
+class NotUnderstood(Notice):
+    """A card the tracker saw move but could not book (vision.tracking.Unexplained), so the players know
+    that move was not recorded: a discard that landed from no seat or hand seen losing it, a card that
+    left and was seen arriving nowhere."""
+
+    note: Unexplained
+
+    @property
+    def fi(self) -> str:
+        n = self.note
+        if n.arrived:
+            return f"kamera: {n.card} tuli pakkaan ({n.t:.1f} s), mutta en nähnyt, kenen paikalta tai kädestä, joten sitä ei kirjattu"
+        return (f"kamera: {n.card or 'kortti'} lähti alueelta {n.zone} ({n.t:.1f} s), mutta en nähnyt, minne se meni, "
+                f"joten sitä ei kirjattu")
+
+    @property
+    def en(self) -> str:
+        n = self.note
+        if n.arrived:
+            return (f"camera: the {n.card} came onto the pile at {n.t:.1f} s, but I did not see from whose seat or hand, "
+                    f"so it was not recorded")
+        return (f"camera: {n.card or 'a card'} left {n.zone} at {n.t:.1f} s, but I did not see where it went, "
+                f"so it was not recorded")
 
 
 class FrameSizeMismatch(SourceError):
@@ -139,7 +165,7 @@ class Pipeline:
         picture (vision.colour.Glare) instead of taking it for gone (off: as before glare was minded, for
         benchmarks/bench_light.py to measure what minding it wins). on_notice is told when a region turns
         over-exposed or the picture too dark (CameraExposure; too dark only while the light is evened out,
-        which measures white). keeper (pelituomari.frame_keeper.FrameKeeper) is shown every frame with
+        which measures white), and when the tracker saw a card move it could not book (NotUnderstood). keeper (pelituomari.frame_keeper.FrameKeeper) is shown every frame with
         what was seen in it, and keeps those due for labelling."""
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
@@ -157,6 +183,7 @@ class Pipeline:
         self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
         self.on_event, self.annotator, self.on_notice, self.keeper = on_event, annotator, on_notice, keeper
         self.result = RunResult()
+        self._understood = 0  # how many of the tracker's unexplained notes have been told
         self._inbox: queue.SimpleQueue[Event] = queue.SimpleQueue()
 
     def submit(self, event: Event) -> None:
@@ -173,6 +200,8 @@ class Pipeline:
         seen = self.look(frame.image)
         hidden = self.glare.hides if self.mind_glare else None
         out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen, hidden)]
+        self._tell([NotUnderstood(note) for note in self.tracker.unexplained[self._understood:]])
+        self._understood = len(self.tracker.unexplained)
         if "dome" in self.calibration.zones:
             self._tell(self.exposure.look_at_die(self.tracker.die_hidden))
         self.result.frames += 1

@@ -263,7 +263,7 @@ def test_a_pile_card_unseen_for_long_is_not_new_when_it_shows_again():
     _, t = feed(tracker, [[back("hand0"), back("seat0")]] * 2 + [[face("pile", "7h"), back("seat0")]] * 2)
     events, t = feed(tracker, [[back("seat0")]] * 8 + [[back("seat0"), face("pile", "7h")]] * 3, t)
     assert events == [] and tracker.on_pile == ["7h"]
-    assert tracker.unexplained == ["t=0.40s: 7h left pile and did not reappear"]
+    assert [str(note) for note in tracker.unexplained] == ["t=0.40s: 7h left pile and did not reappear"]
 
 
 def test_an_unread_top_card_over_a_covered_one_is_not_taken_away():

@@ -62,6 +62,23 @@ class Seen:
     confidence: float = 1.0
 
 
+@dataclass(frozen=True)
+class Unexplained:
+    """What the tracker saw but could not turn into an event: a card (None: face down) that left ``zone``
+    at t and was not seen arriving anywhere, or (``arrived``) one that came onto the pile at t from no
+    zone seen losing it (a hand glare hid)."""
+
+    t: float
+    zone: str
+    card: str | None = None
+    arrived: bool = False
+
+    def __str__(self) -> str:
+        if self.arrived:
+            return f"t={self.t:.2f}s: {self.card} appeared on the {self.zone} from no zone"
+        return f"t={self.t:.2f}s: {self.card or 'a card'} left {self.zone} and did not reappear"
+
+
 @dataclass
 class _Debounced:
     """A value that becomes stable after ``n`` equal readings; remembers when the run began."""
@@ -160,7 +177,7 @@ class Tracker:
         self.die_hidden = False  # glare lay on the die in the last frame
         self._t_prev: float | None = None
         self._baseline_left = baseline_frames
-        self.unexplained: list[str] = []  # what the tracker saw but could not turn into an event
+        self.unexplained: list[Unexplained] = []  # what the tracker saw but could not turn into an event
 
     # ------------------------------------------------------------ per frame
 
@@ -412,10 +429,10 @@ class Tracker:
             self._losses.remove(loss)
             if loss.zone == "pile":  # no seat took it: it lies in the pile unseen, not a new card if seen again
                 self.on_pile.insert(0, loss.card)
-            self.unexplained.append(f"t={loss.t:.2f}s: {loss.card or 'a card'} left {loss.zone} and did not reappear")
+            self.unexplained.append(Unexplained(loss.t, loss.zone, loss.card))
         for card, arrival in [a for a in self._arrivals if t - a[1].t > self.match_window_s]:
             self._arrivals.remove((card, arrival))
-            self.unexplained.append(f"t={arrival.t:.2f}s: {card} appeared on the pile from no zone")
+            self.unexplained.append(Unexplained(arrival.t, "pile", card, arrived=True))
 
 
 def _counted(zone: str) -> bool:

@@ -191,8 +191,6 @@ def run(args) -> int:
           f"(game {game_id} in {args.db}); {len(result.rulings)} rulings", flush=True)
     if pipeline.keeper is not None:
         print(pipeline.keeper.summary(), flush=True)
-    for note in pipeline.tracker.unexplained:
-        print(f"not understood: {note}", file=sys.stderr)
     for skipped in source.skipped:
         print(f"passed over {skipped}", file=sys.stderr)
     if result.error is not None:
