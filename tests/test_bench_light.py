@@ -93,6 +93,26 @@ def test_the_moving_glare_spot_sways_over_the_middle_of_the_frame():
     _, y = bench_light.spot_centre(5.0 / 4, 200, 100)                 # a quarter of its 5 s bob: furthest down
     assert (round(x, 6), round(y, 6)) == (160.0, 80.0)
     assert (round(x / 200, 6), round(y / 100, 6)) == (GLARE_CENTRES[1], GLARE_CENTRES[1])   # where spots are laid
+    # another path: begun a quarter of its 6 s sway on, half of its 3 s bob
+    x, y = bench_light.spot_centre(0.0, 200, 100, (1.5, (6.0, 3.0)))
+    assert (round(x, 6), round(y, 6)) == (160.0, 50.0)
+
+
+def test_the_other_spot_paths_play_the_kiketti_sample_minded_on_each_path_and_spot(monkeypatch):
+    played = []
+
+    def play(detector, game, lamp, even_light, flashes, frames, spot=0.0, mind_glare=True, still=False, path=None):
+        played.append((game, lamp, even_light, flashes, frames, spot, mind_glare, still, path))
+        return {"expected": 27, "matched": 27 - len(played), "other_events": len(played) % 2}
+
+    monkeypatch.setattr(bench_light, "play", play)
+    out = bench_light.other_spot_paths("detector", 40)
+    assert played == [("kiketti", None, True, False, 40, spot, True, False, path)
+                      for path in bench_light.OTHER_SPOT_PATHS for spot in bench_light.OTHER_PATH_SPOTS]
+    assert out[0] == {"begun_s": 2.0, "periods_s": [9.0, 5.0],
+                      "moving 0.1": {"expected": 27, "matched": 26, "other_events": 1},
+                      "moving 0.2": {"expected": 27, "matched": 25, "other_events": 0}}
+    assert len(out) == len(bench_light.OTHER_SPOT_PATHS) == 4
 
 
 def test_a_glare_spot_is_laid_on_every_frame():
