@@ -73,9 +73,9 @@ FLASH = "bright"                  # a flash of glare: the frame over-exposed
 GAMES = ("kiketti", "kimble")
 SPOTS = (0.05, 0.1, 0.2)          # a moving glare spot's radius, as a share of the frame's width
 STILL_SPOTS = (0.02, 0.04)        # a still one's, in the frame's middle (on the Kimble sample's dome)
-SPOT_PATH = (0.0, (9.0, 5.0))     # its path: begun that many seconds on, seconds to sway left and right, and up and down
-OTHER_SPOT_PATHS = ((2.0, (9.0, 5.0)), (4.5, (9.0, 5.0)), (0.0, (7.0, 11.0)), (3.0, (6.0, 4.0)))  # lest the
-#                                   tracker's ways under glare fit one path: the Kiketti sample, minded, OTHER_PATH_SPOTS
+SPOT_PATH = (0.0, (9.0, 5.0))     # its path: begun that many seconds on; seconds to sway across, and down
+# Other paths, lest the tracker's ways under glare fit one: the Kiketti sample, minded, under OTHER_PATH_SPOTS
+OTHER_SPOT_PATHS = ((2.0, (9.0, 5.0)), (4.5, (9.0, 5.0)), (0.0, (7.0, 11.0)), (3.0, (6.0, 4.0)))
 OTHER_PATH_SPOTS = (0.1, 0.2)
 
 

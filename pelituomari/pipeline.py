@@ -108,7 +108,7 @@ class RunResult:
     error: str | None = None  # why the source stopped early, None when it simply ended
     detector_calls: int = 0
     seconds: float = 0.0
-    notices: list[Notice] = field(default_factory=list)  # what the camera keeps from being read, or was not understood
+    notices: list[Notice] = field(default_factory=list)  # what the camera keeps from being read or did not understand
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,8 @@ class NotUnderstood(Notice):
     def fi(self) -> str:
         n = self.note
         if n.arrived:
-            return f"kamera: {n.card} tuli pakkaan ({n.t:.1f} s), mutta en nähnyt, kenen paikalta tai kädestä, joten sitä ei kirjattu"
+            return (f"kamera: {n.card} tuli pakkaan ({n.t:.1f} s), mutta en nähnyt, kenen paikalta tai kädestä, "
+                    f"joten sitä ei kirjattu")
         return (f"kamera: {n.card or 'kortti'} lähti alueelta {n.zone} ({n.t:.1f} s), mutta en nähnyt, minne se meni, "
                 f"joten sitä ei kirjattu")
 
@@ -165,8 +166,9 @@ class Pipeline:
         picture (vision.colour.Glare) instead of taking it for gone (off: as before glare was minded, for
         benchmarks/bench_light.py to measure what minding it wins). on_notice is told when a region turns
         over-exposed or the picture too dark (CameraExposure; too dark only while the light is evened out,
-        which measures white), and when the tracker saw a card move it could not book (NotUnderstood). keeper (pelituomari.frame_keeper.FrameKeeper) is shown every frame with
-        what was seen in it, and keeps those due for labelling."""
+        which measures white), and when the tracker saw a card move it could not book (NotUnderstood).
+        keeper (pelituomari.frame_keeper.FrameKeeper) is shown every frame with what was seen in it, and
+        keeps those due for labelling."""
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
         if missing:
             raise ValueError(f"the calibration has no zone(s) {missing} that {game} needs; "

@@ -131,8 +131,8 @@ class Glare:
         self.looked_at = looked_at
 
     def hides(self, x: float, y: float, reach_mm: float, share: float) -> bool:
-        """Whether at least share of the square reach_mm each way around table point (x, y) mm (a
-        card's middle, a die) is clipped, in any rectangle holding the point."""
+        """Whether at least share of the square reach_mm each way around table point (x, y) mm (a card,
+        a die) is clipped, in any rectangle holding the point."""
         for (x0, y0, x1, y1), px_per_mm, mask in self.looked_at:
             if x0 <= x <= x1 and y0 <= y <= y1:
                 scale = px_per_mm / CLIP_STEP

@@ -12,9 +12,9 @@ What is tracked, zone by zone (zones come from the table calibration):
   card newly confirmed there moved from the seat or hand it was last seen face up in, else from the
   zone that lost a card first: a hand zone (a discard) or a seat zone (a slap, or the second half of
   putting a drawn card among one's table cards); never from a zone that lost it only after it landed
-  (it waits, up to ``match_window_s``, for the zone that did).  The top card missing for ``confirm_frames`` frames (with nothing landing over it: an
-  unread box there counts as one only when it is at least as sure as every card read there) was
-  taken back: the seat that gains a card next got it (a wrong or late slap returned).
+  (it waits, up to ``match_window_s``, for the zone that did).  The top card missing for
+  ``confirm_frames`` frames (with nothing landing over it: an unread box there counts as one only when
+  it is at least as sure as every card read there) was taken back: the seat that gains a card next got it (a wrong or late slap returned).
 * ``seatN`` and ``handN``: how many cards lie there.  A gain is matched with the hand that lost a
   card (a drawn card put among the table cards) or else comes from the stock (deal, draw,
   penalty card).  A loss that comes back to the same zone was a card lifted and put back.
@@ -181,8 +181,8 @@ class Tracker:
 
     # ------------------------------------------------------------ per frame
 
-    def update(self, t: float, seen: list[Seen], hidden: Callable[[float, float, float], bool] | None = None
-               ) -> list[Event]:
+    def update(self, t: float, seen: list[Seen],
+               hidden: Callable[[float, float, float, float], bool] | None = None) -> list[Event]:
         """One frame's sightings; hidden(x, y, reach_mm, share) says whether glare clips at least share of
         the picture within reach of a table point (clipped white, vision.colour.Glare): a card last seen
         there and not found is kept, and a die not found there has neither moved nor lain still."""
@@ -257,7 +257,8 @@ class Tracker:
             q = sighting(p)
             if q is not None:
                 frames[q] = max(frames.get(q, 0), p.frames)
-            elif hidden is not None and p.frames >= self.confirm_frames and hidden(p.x, p.y, CARD_REACH_MM, CARD_HIDDEN):
+            elif (hidden is not None and p.frames >= self.confirm_frames
+                  and hidden(p.x, p.y, CARD_REACH_MM, CARD_HIDDEN)):
                 kept.append(_Place(p.x, p.y, p.frames, p.seen_t, kept=True))
             elif p.kept:
                 self._vanished.setdefault(zone, []).append(p.seen_t)
@@ -413,8 +414,8 @@ class Tracker:
 
     def _take_loss(self, zone: str | None, by: float | None = None) -> _Change | None:
         """The oldest pending loss of ``zone`` (None: of any hand or seat zone), removed. by: the card was
-        seen arriving then, so it left by then: a loss that may have happened by then goes first, and of
-        those dated alike one seen when it happened goes before one that glare hid."""
+        seen arriving then, so it left by then: only a loss that may have happened by then can be it, and
+        of those dated alike one seen when it happened goes before one that glare hid."""
         pending = [x for x in self._losses if x.zone == zone or (zone is None and x.zone != "pile")]
         if by is not None:
             pending = [x for x in pending if x.earliest <= by]
