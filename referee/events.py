@@ -122,8 +122,9 @@ class CardMoved(Event):
     ``card`` is its identity when the camera (or a person) saw its face, else None.  ``by`` is
     the seat whose hand moved it, when known: a slap of an opponent's card is a move from the
     opponent's ``seatN`` to ``pile`` by the slapper.  ``t`` is the first sighting at the
-    destination; ``t_uncertainty`` is how far off that time may be (a camera's frame interval, a
-    slap pad's clock error), so the referee knows when two moves are too close to order.
+    destination, so the move happened at some time in ``[t - t_uncertainty, t]`` (a camera's frame
+    interval, or longer where glare hid the place): the referee orders two moves only where those
+    times cannot overlap.
     """
 
     card: str | None = None
@@ -226,7 +227,8 @@ class ButtonPressed(Event):
 @_register("pad_slapped")
 @dataclass(frozen=True, kw_only=True)
 class PadSlapped(Event):
-    """A seat's slap pad was hit; ``t`` is the pad's time corrected to the table clock."""
+    """A seat's slap pad was hit; ``t`` is the pad's time corrected to the table clock, give or take
+    ``t_uncertainty`` (the clock fit's error)."""
 
     seat: int
     t_uncertainty: float = 0.0

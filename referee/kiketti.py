@@ -16,8 +16,10 @@ sees its face, and scoring uses only the revealed cards (what could not be seen 
 seen by accident being replaced) are tracked until the table shows them done; a table counts as
 empty only when nothing is owed back to it.
 
-Timing: two landings on the pile by different players, closer than ``timing_resolution_s`` (or
-their ``t_uncertainty``), whose order changes the outcome go to rock-paper-scissors ("KPS") and
+Timing: a card landed on the pile at some time in ``[t - t_uncertainty, t]`` (``t`` is when it was
+first seen there; a slap pad's hit is its time give or take its ``t_uncertainty``), and at least
+``timing_resolution_s`` before it was seen.  Two landings by different players whose times could be
+in either order, and whose order changes the outcome, go to rock-paper-scissors ("KPS") and
 wait for ``Declared(what="kps_won")``; events meanwhile are held and judged after it.  A slap
 pad's hit gives its seat's slap time; when pads show the later-seen slap was first, the two are
 judged again in that order (``order_corrected``).
@@ -76,7 +78,8 @@ class Landing:
     event: CardMoved
     seat: int
     t: float
-    t_uncertainty: float
+    earliest: float  # it landed at some time from earliest to latest
+    latest: float
     before: dict  # engine state before this landing
 
 
@@ -464,11 +467,10 @@ class KikettiEngine(Engine):
 
     def _landing(self, e: CardMoved, seq: int) -> list[Ruling]:
         """A card lands on the pile; order it against the previous landing first."""
-        seat, t, tu = self._lander(e)
+        seat, t, earliest, latest = self._lander(e)
         prev = self.landing
         if prev is not None and prev.seat != seat:
-            window = max(prev.t_uncertainty, tu, self.settings["timing_resolution_s"])
-            close = abs(t - prev.t) < window
+            close = earliest < prev.latest and prev.earliest < latest  # either may have been first
             if close or t < prev.t:
                 as_seen = self._trial([(seq, e)])
                 swapped = self._trial([(seq, e), (prev.seq, prev.event)], start=prev.before)
@@ -491,11 +493,14 @@ class KikettiEngine(Engine):
                     return [note, *rulings]
         before = self._save()
         rulings = self._land(e, seq)
-        self.landing = Landing(seq, e, seat, t, tu, before)
+        self.landing = Landing(seq, e, seat, t, earliest, latest, before)
         return rulings
 
-    def _lander(self, e: CardMoved) -> tuple[int, float, float]:
-        """Who put the card on the pile and when; a matching slap-pad hit gives the time."""
+    def _lander(self, e: CardMoved) -> tuple[int, float, float, float]:
+        """Who put the card on the pile, when it was seen, and from when to when it landed: a card seen
+        first at t landed before (by its t_uncertainty, and at least the timing resolution); a matching
+        slap-pad hit gives the time, give or take the pad's uncertainty."""
+        resolution = self.settings["timing_resolution_s"]
         zone = _zone_kind(e.from_zone)
         seat = self._zone_seat(e.from_zone, zone) if zone == "hand" else e.by
         if seat is None:
@@ -505,8 +510,9 @@ class KikettiEngine(Engine):
         pad = self.pads.get(seat)
         if zone == "seat" and pad and 0 <= e.t - pad[0] <= self.settings["pad_match_window_s"]:
             del self.pads[seat]
-            return seat, pad[0], pad[1]
-        return seat, e.t, e.t_uncertainty
+            t, tu = pad
+            return seat, t, t - max(tu, resolution), t + tu
+        return seat, e.t, e.t - max(e.t_uncertainty, resolution), e.t
 
     def _trial(self, events, start: dict | None = None):
         """Apply events to a copy of the engine (or of a saved state) without order checks."""

@@ -440,6 +440,18 @@ def test_timing_resolution_is_a_setting():
     assert said(tb)[-1] == ("late_slap", (E,), 0)
 
 
+def test_a_card_seen_late_on_the_pile_landed_before_it_was_seen():
+    """The camera first saw Aino's 3 on the pile 0.7 s after its place there was last clear (glare hid it):
+    it landed in those 0.7 s, so Eero's 3 seen landing 0.4 s after it was seen came second."""
+    tb = nearly_empty().slap(A, A, "3s", t_uncertainty=0.7).slap(E, E, "3d", dt=0.4)
+    assert said(tb)[-1] == ("late_slap", (E,), 0)
+
+
+def test_a_slap_seen_within_the_time_a_late_seen_card_may_have_landed_goes_to_kps():
+    tb = nearly_empty().slap(E, E, "3d").slap(A, A, "3s", dt=0.4, t_uncertainty=0.7)
+    assert said(tb)[-1] == ("kps", (E, A), 0)
+
+
 # ---------------------------------------------------------------- pause
 
 def test_pause_holds_table_events_and_judges_them_on_resume():
