@@ -365,6 +365,22 @@ def test_a_card_seen_leaving_goes_before_one_glare_hid_when_both_are_found_gone_
     assert [(e.card, e.from_zone, e.t) for e in events] == [("Kc", "seat1", 0.7), ("Ks", "seat0", 0.9)]
 
 
+def _discard_seen_after_glare(glare_over: str) -> list:
+    tracker = Tracker(ZONES, confirm_frames=2)
+    _, t = feed(tracker, [[back("hand0")]] * 3)
+    _, t = feed(tracker, [[]] * 4, t, glare_at(*centre(glare_over)))   # the hand's card goes; glare for 0.4 s
+    events, _ = feed(tracker, [[face("pile", "7h")]] * 2, t)
+    return events
+
+
+def test_a_card_first_seen_on_the_pile_as_glare_lifts_came_at_some_time_under_it():
+    """Glare lay over the pile from 0.3 to 0.6 s; the 7h first seen there at 0.7 s landed at some time since
+    0.2 s, the last frame its place was clear. Glare elsewhere leaves it the frame interval."""
+    assert _discard_seen_after_glare("pile") == [CardMoved(t=0.7, source="camera", card="7h", from_zone="hand0",
+                                                           to_zone="pile", face_up=True, by=0, t_uncertainty=0.5)]
+    assert [e.t_uncertainty for e in _discard_seen_after_glare("seat1")] == [DT]
+
+
 def test_a_box_seen_in_one_frame_is_not_kept_as_a_card_where_glare_then_lies():
     tracker = Tracker(ZONES, confirm_frames=2)
     seat = [back("seat0", -100), back("seat0")]
@@ -373,9 +389,10 @@ def test_a_box_seen_in_one_frame_is_not_kept_as_a_card_where_glare_then_lies():
     # a faint box for one frame where the glare lies (a reflection), then the glare hides that spot
     events, t = feed(tracker, [seat + [back("seat0", 100)]] + [seat] * 4, t, hidden)
     assert events == []
-    # a card seen there for confirm_frames frames is a card: glare hiding it does not take it away
+    # a card seen there for confirm_frames frames is a card: glare hiding it does not take it away (it came
+    # at some time since its place was last clear, 0.2 s)
     events, t = feed(tracker, [seat + [back("seat0", 100)]] * 2 + [seat] * 4, t, hidden)
-    assert events == [CardMoved(t=0.8, source="camera", from_zone="stock", to_zone="seat0", t_uncertainty=DT)]
+    assert events == [CardMoved(t=0.8, source="camera", from_zone="stock", to_zone="seat0", t_uncertainty=0.6)]
 
 
 def test_a_card_boxed_askew_by_glare_is_the_card_kept_there_not_a_second_one():

@@ -3,7 +3,8 @@
 A single frame proves little (a hand passes over, a card is misread), so every fact must hold
 for ``confirm_frames`` consecutive frames before it counts, and it is then dated by the *first*
 of those frames: slap arbitration rests on when a card was first seen on the pile, and
-``t_uncertainty`` says how far that may be off (the interval since the frame before).
+``t_uncertainty`` says how long before that it may have come (the interval since the frame before, or
+since the last frame its place lay clear where glare hid it).
 
 What is tracked, zone by zone (zones come from the table calibration):
 
@@ -28,7 +29,9 @@ near it is that card, boxed askew), the pile's top card is not taken back, and t
 die neither moved nor lay still in that frame; a die seen in glare is boxed askew, so it has moved only
 if it lies a die's width away. A kept card not there when the glare lifts left at some time since it
 was last seen: a card that landed on the pile in that time may be it, and of losses found in the same
-frame one seen happening goes first.
+frame one seen happening goes first. A card first seen where glare lay in the frames before came there
+at some time since its place was last clear: its ``t_uncertainty`` reaches back to that frame (at most
+``match_window_s``).
 """
 
 from __future__ import annotations
@@ -176,6 +179,7 @@ class Tracker:
         self._die = _Die()
         self.die_hidden = False  # glare lay on the die in the last frame
         self._t_prev: float | None = None
+        self._glare: list[tuple[float, Callable | None]] = []  # the recent frames' hidden, oldest first
         self._baseline_left = baseline_frames
         self.unexplained: list[Unexplained] = []  # what the tracker saw but could not turn into an event
 
@@ -195,19 +199,30 @@ class Tracker:
                 by_zone[zone].append(s)
                 if s.kind == "card" and s.card is not None and _counted(zone):
                     self._last_zone[s.card] = zone
+        events: list[Event] = []
         if self._baseline_left > 0:
             self._baseline_left -= 1
             self._adopt(by_zone)
-            return []
-        events: list[Event] = []
-        self._update_pile(t, dt, by_zone.get("pile", []), hidden)  # first: a card leaving the pile may be
-        events += self._update_counts(t, dt, by_zone, hidden)      # the one a seat gains in this frame
-        events += self._resolve_arrivals()
-        events += self._update_reveals(t, by_zone)
-        if "dome" in by_zone:
-            events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"], hidden)
-        self._expire(t)
+        else:
+            self._update_pile(t, dt, by_zone.get("pile", []), hidden)  # first: a card leaving the pile may be
+            events += self._update_counts(t, dt, by_zone, hidden)      # the one a seat gains in this frame
+            events += self._resolve_arrivals()
+            events += self._update_reveals(t, by_zone)
+            if "dome" in by_zone:
+                events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"], hidden)
+            self._expire(t)
+        self._glare = [(u, h) for u, h in self._glare if t - u < self.match_window_s] + [(t, hidden)]
         return sorted(events, key=lambda e: e.t)
+
+    def _unseen_for(self, x: float, y: float, t: float, dt: float) -> float:
+        """How long before t a card first seen at table point (x, y) may have come there: since the last
+        frame its place lay clear of glare (dt where the frame before was clear)."""
+        since = t - dt
+        for frame_t, hidden in reversed(self._glare):
+            since = frame_t
+            if hidden is None or not hidden(x, y, CARD_REACH_MM, CARD_HIDDEN):
+                break
+        return round(t - since, 6)
 
     def _adopt(self, by_zone) -> None:
         """Take the table as this frame shows it: counts, the pile's cards, rounds already revealed."""
@@ -223,8 +238,10 @@ class Tracker:
         changes = []
         for zone, deb in self._counts.items():
             before = deb.stable
-            count = self._count_cards(zone, by_zone[zone], t, hidden)
-            if deb.update(count, t, dt):
+            count, new = self._count_cards(zone, by_zone[zone], t, hidden)
+            # a card seen here for the first time came at some time since its place was last clear
+            came = max([dt] + [self._unseen_for(x, y, t, dt) for x, y in new])
+            if deb.update(count, t, came):
                 changes.append((deb.run_t, zone, deb.stable - before, deb.run_dt))
             elif deb.candidate is None:
                 self._vanished.pop(zone, None)  # the count stands: what vanished was found again
@@ -238,8 +255,9 @@ class Tracker:
                 events += self._gain(zone, run_t, run_dt)
         return events
 
-    def _count_cards(self, zone: str, seen: list[Seen], t: float, hidden) -> int:
-        """How many cards lie in zone: those seen, and those glare now hides where a card had been seen
+    def _count_cards(self, zone: str, seen: list[Seen], t: float, hidden) -> tuple[int, list]:
+        """How many cards lie in zone, and where those seen there for the first time lie. The cards: those
+        seen, and those glare now hides where a card had been seen
         for ``confirm_frames`` frames running (a box in one frame is no card to keep) and none is seen
         within ``CARD_ASKEW_MM`` (a card near glare is boxed askew: the nearest sighting there is the
         card, and it alone carries on its count of frames). Their places are kept for the next frame; a
@@ -263,7 +281,7 @@ class Tracker:
             elif p.kept:
                 self._vanished.setdefault(zone, []).append(p.seen_t)
         self._places[zone] = [_Place(*q, 1 + frames.get(q, 0), t) for q in here] + kept
-        return len(here) + len(kept)
+        return len(here) + len(kept), [q for q in here if q not in frames]
 
     def _gain(self, zone: str, t: float, dt: float) -> list[Event]:
         seat = zone_seat(zone)
@@ -307,7 +325,10 @@ class Tracker:
         # this card, read again in the next frame); a frame that shows neither breaks it.
         runs = {card: run for card, run in self._pile_runs.items() if unread and card not in visible}
         for card in landed - set(self.on_pile):
-            frames, first, first_dt = self._pile_runs.get(card, (0, t, dt))
+            if card not in self._pile_runs:  # first seen here: it came since its place was last clear
+                place = next((s.x, s.y) for s in sure if s.card == card)
+                self._pile_runs[card] = (0, t, self._unseen_for(*place, t, dt))
+            frames, first, first_dt = self._pile_runs[card]
             runs[card] = (frames + 1, first, first_dt)
         self._pile_runs = runs
         for card, (frames, first, first_dt) in sorted(runs.items(), key=lambda kv: kv[1][1]):
