@@ -214,9 +214,10 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
             held = None if pipeline.light is None else pipeline.light.gains
             gains.append(None if held is None else held.copy())
     found = sum(i is not None for i in matches(pipeline.result.events, truth))
+    widest = max((getattr(e, "t_uncertainty", 0.0) for e in pipeline.result.events), default=None)
     named = next((round(e.t * fps) for e in truth if getattr(e, "card", None) or getattr(e, "value", None)), len(gains))
     return {"expected": len(truth), "matched": found, "other_events": len(pipeline.result.events) - found,
-            "flashed_frames": len(flash_at),
+            "widest_t_uncertainty_s": widest, "flashed_frames": len(flash_at),
             "over_exposed_notices": sum(isinstance(n, OverExposed) for n in pipeline.result.notices),
             "too_dark_notices": sum(isinstance(n, TooDark) for n in pipeline.result.notices),
             "glare_on_die_notices": sum(isinstance(n, GlareOnDie) for n in pipeline.result.notices),
@@ -264,8 +265,8 @@ def glare_spots(detector, frames: int | None) -> dict:
                     run = play(detector, game, None, even_light=True, flashes=False, frames=frames, spot=spot,
                                mind_glare=mind, still=still)
                     row["glare_minded" if mind else "glare_ignored"] = {
-                        k: run[k] for k in ("expected", "matched", "other_events", "over_exposed_notices",
-                                            "glare_on_die_notices")}
+                        k: run[k] for k in ("expected", "matched", "other_events", "widest_t_uncertainty_s",
+                                            "over_exposed_notices", "glare_on_die_notices")}
                 name = f"{'still' if still else 'moving'} {spot}"
                 out.setdefault(game, {})[name] = row
                 print(game, name, {k: (v["matched"], v["other_events"]) for k, v in row.items()}, flush=True)
@@ -280,7 +281,8 @@ def other_spot_paths(detector, frames: int | None) -> list:
         row = {"begun_s": path[0], "periods_s": list(path[1])}
         for spot in OTHER_PATH_SPOTS:
             run = play(detector, "kiketti", None, True, False, frames, spot=spot, path=path)
-            row[f"moving {spot}"] = {k: run[k] for k in ("expected", "matched", "other_events")}
+            row[f"moving {spot}"] = {k: run[k] for k in ("expected", "matched", "other_events",
+                                                          "widest_t_uncertainty_s")}
         out.append(row)
         print("kiketti, spot path", path, {k: (v["matched"], v["other_events"]) for k, v in row.items()
                                           if k.startswith("moving")}, flush=True)

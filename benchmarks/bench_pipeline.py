@@ -108,15 +108,21 @@ def latency(detector, video, calibration, start, truth, tmp: Path) -> dict:
 
 
 def matches(emitted: list, truth: list) -> list[int | None]:
-    """For each truth event, the index of the emitted event that is it (the same event, first seen within
-    0.3 s of the truth; deals look alike, so each emitted event is used once), or None."""
+    """For each truth event, the index of the emitted event that is it (the same event, dated within 0.3 s of
+    the truth: a move first seen at t happened in [t - t_uncertainty, t]; deals look alike, so each emitted
+    event is used once), or None."""
     out, used = [], set()
     for expected in truth:
         i = next((i for i, e in enumerate(emitted)
-                  if i not in used and _same(e, expected) and abs(e.t - expected.t) <= 0.3), None)
+                  if i not in used and _same(e, expected) and _near(e, expected.t)), None)
         used.add(i)
         out.append(i)
     return out
+
+
+def _near(e, t: float) -> bool:
+    """Whether event e's time (from t - t_uncertainty to t, for a move) lies within 0.3 s of t."""
+    return e.t - getattr(e, "t_uncertainty", 0.0) - 0.3 <= t <= e.t + 0.3
 
 
 def _same(a, b) -> bool:

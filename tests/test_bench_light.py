@@ -103,15 +103,16 @@ def test_the_other_spot_paths_play_the_kiketti_sample_minded_on_each_path_and_sp
 
     def play(detector, game, lamp, even_light, flashes, frames, spot=0.0, mind_glare=True, still=False, path=None):
         played.append((game, lamp, even_light, flashes, frames, spot, mind_glare, still, path))
-        return {"expected": 27, "matched": 27 - len(played), "other_events": len(played) % 2}
+        return {"expected": 27, "matched": 27 - len(played), "other_events": len(played) % 2,
+                "widest_t_uncertainty_s": 0.1 * len(played)}
 
     monkeypatch.setattr(bench_light, "play", play)
     out = bench_light.other_spot_paths("detector", 40)
     assert played == [("kiketti", None, True, False, 40, spot, True, False, path)
                       for path in bench_light.OTHER_SPOT_PATHS for spot in bench_light.OTHER_PATH_SPOTS]
     assert out[0] == {"begun_s": 2.0, "periods_s": [9.0, 5.0],
-                      "moving 0.1": {"expected": 27, "matched": 26, "other_events": 1},
-                      "moving 0.2": {"expected": 27, "matched": 25, "other_events": 0}}
+                      "moving 0.1": {"expected": 27, "matched": 26, "other_events": 1, "widest_t_uncertainty_s": 0.1},
+                      "moving 0.2": {"expected": 27, "matched": 25, "other_events": 0, "widest_t_uncertainty_s": 0.2}}
     assert len(out) == len(bench_light.OTHER_SPOT_PATHS) == 4
 
 
