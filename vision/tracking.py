@@ -21,13 +21,15 @@ What is tracked, zone by zone (zones come from the table calibration):
   penalty card).  A loss that comes back to the same zone was a card lifted and put back.
 * ``seatN`` all face up: the round's reveal, ``CardsRevealed`` with the cards in table order.
 * ``dome``: the die.  Its value counts once the die has been still for ``die_settle_s`` after
-  moving; if the readings over that time disagree, the value is reported as unreadable (None).
+  moving; if the readings over that time disagree, or glare lay over half of it in each, the value is
+  reported as unreadable (None).
 
 Where glare clips the picture white (``update``'s ``hidden``, vision.colour.Glare), what is not found
 is not gone: a seat's or hand's card seen there for ``confirm_frames`` frames keeps its place (and a box
 near it is that card, boxed askew), the pile's top card is not taken back, and the
 die neither moved nor lay still in that frame; a die seen in glare is boxed askew, so it has moved only
-if it lies a die's width away. A kept card not there when the glare lifts left at some time since it
+if it lies a die's width away, and its face is not read there (a reflection over half of it reads as
+pips). A kept card not there when the glare lifts left at some time since it
 was last seen: a card that landed on the pile in that time may be it, and of losses found in the same
 frame one seen happening goes first. A card first seen where glare lay in the frames before came there
 at some time since its place was last clear: its ``t_uncertainty`` reaches back to that frame (at most
@@ -417,7 +419,8 @@ class Tracker:
                 d.last_pos, d.last_clear = pos, True
             if d.still_since is None:
                 d.still_since, d.readings = t, []
-        d.readings.append(die.die)
+        if clear:  # a face read with glare over half the die is the reflection's as much as the pips'
+            d.readings.append(die.die)
         if d.reported or t - d.still_since < self.die_settle_s:
             return []
         d.reported = True
@@ -426,7 +429,7 @@ class Tracker:
         if first and not d.moved:  # the die as found at the start: not a pop
             return []
         d.moved = False
-        value, n = Counter(d.readings).most_common(1)[0]
+        value, n = Counter(d.readings).most_common(1)[0] if d.readings else (None, 0)
         if value is None or n < self.die_agreement * len(d.readings):
             value = None
         return [DieSettled(t=d.came_at, source=Source.CAMERA, value=value, zone="dome")]
