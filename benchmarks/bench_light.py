@@ -59,7 +59,7 @@ from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E40
 from pelituomari.commands.run import sample_paths  # noqa: E402
 from pelituomari.game import referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
-from referee.events import read_jsonl  # noqa: E402
+from referee.events import DieSettled, read_jsonl  # noqa: E402
 from vision.capture import Frame, FrameSource, VideoFileSource  # noqa: E402
 from vision.colour import GlareOnDie, OverExposed, TooDark, balanced, white_gains  # noqa: E402
 from vision.detector import DEFAULT_WEIGHTS, Detector, WeightsMissing, live_detector  # noqa: E402
@@ -213,11 +213,16 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
             pipeline.process(frame)
             held = None if pipeline.light is None else pipeline.light.gains
             gains.append(None if held is None else held.copy())
-    found = sum(i is not None for i in matches(pipeline.result.events, truth))
+    emitted = pipeline.result.events
+    found_at = matches(emitted, truth)
+    found = sum(i is not None for i in found_at)
+    # of the other events, rolls booked unreadable (the referee asks the players) rather than read wrong
+    unreadable = sum(1 for i, e in enumerate(emitted)
+                     if i not in found_at and isinstance(e, DieSettled) and e.value is None)
     widest = max((getattr(e, "t_uncertainty", 0.0) for e in pipeline.result.events), default=None)
     named = next((round(e.t * fps) for e in truth if getattr(e, "card", None) or getattr(e, "value", None)), len(gains))
-    return {"expected": len(truth), "matched": found, "other_events": len(pipeline.result.events) - found,
-            "widest_t_uncertainty_s": widest, "flashed_frames": len(flash_at),
+    return {"expected": len(truth), "matched": found, "other_events": len(emitted) - found,
+            "other_unreadable_rolls": unreadable, "widest_t_uncertainty_s": widest, "flashed_frames": len(flash_at),
             "over_exposed_notices": sum(isinstance(n, OverExposed) for n in pipeline.result.notices),
             "too_dark_notices": sum(isinstance(n, TooDark) for n in pipeline.result.notices),
             "glare_on_die_notices": sum(isinstance(n, GlareOnDie) for n in pipeline.result.notices),
@@ -240,7 +245,8 @@ def videos(detector, lamps, frames: int | None) -> dict:
                 for flashes in (False, True):
                     run = play(detector, game, None if lamp == "as recorded" else lamp, even_light, flashes, frames)
                     way = ("evened_out" if even_light else "as_seen") + ("_flashes" if flashes else "")
-                    row[way] = {k: run[k] for k in ("expected", "matched", "other_events", "flashed_frames",
+                    row[way] = {k: run[k] for k in ("expected", "matched", "other_events",
+                                                    "other_unreadable_rolls", "flashed_frames",
                                                     "over_exposed_notices", "too_dark_notices",
                                                     "glare_on_die_notices")}
                     if even_light and not flashes:
@@ -265,8 +271,9 @@ def glare_spots(detector, frames: int | None) -> dict:
                     run = play(detector, game, None, even_light=True, flashes=False, frames=frames, spot=spot,
                                mind_glare=mind, still=still)
                     row["glare_minded" if mind else "glare_ignored"] = {
-                        k: run[k] for k in ("expected", "matched", "other_events", "widest_t_uncertainty_s",
-                                            "over_exposed_notices", "glare_on_die_notices")}
+                        k: run[k] for k in ("expected", "matched", "other_events", "other_unreadable_rolls",
+                                            "widest_t_uncertainty_s", "over_exposed_notices",
+                                            "glare_on_die_notices")}
                 name = f"{'still' if still else 'moving'} {spot}"
                 out.setdefault(game, {})[name] = row
                 print(game, name, {k: (v["matched"], v["other_events"]) for k, v in row.items()}, flush=True)

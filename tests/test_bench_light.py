@@ -104,7 +104,7 @@ def test_the_other_spot_paths_play_the_kiketti_sample_minded_on_each_path_and_sp
     def play(detector, game, lamp, even_light, flashes, frames, spot=0.0, mind_glare=True, still=False, path=None):
         played.append((game, lamp, even_light, flashes, frames, spot, mind_glare, still, path))
         return {"expected": 27, "matched": 27 - len(played), "other_events": len(played) % 2,
-                "widest_t_uncertainty_s": 0.1 * len(played)}
+                "other_unreadable_rolls": 0, "widest_t_uncertainty_s": 0.1 * len(played)}
 
     monkeypatch.setattr(bench_light, "play", play)
     out = bench_light.other_spot_paths("detector", 40)
@@ -139,6 +139,15 @@ def test_a_still_reflection_on_the_dome_is_named_when_it_lies_on_the_die():
     settled twice under the glare), never as a wrong number, and the players are told why."""
     run = bench_light.play(live_detector(), "kimble", None, True, False, 60, spot=0.04, still=True)
     assert (run["expected"], run["matched"], run["other_events"], run["glare_on_die_notices"]) == (1, 0, 1, 1)
+    assert run["other_unreadable_rolls"] == 1
+
+
+def test_a_die_under_a_smaller_still_reflection_is_booked_unreadable_not_wrong():
+    """A spot of 2 % of the frame's width, still on the dome, lies over half of the die after its second
+    roll (a 6, frame 60): its face there read as 4 (before session 60), and is now not read at all. The first
+    roll, a 3, with a sixth of the die under the glare, is read."""
+    run = bench_light.play(live_detector(), "kimble", None, True, False, 70, spot=0.02, still=True)
+    assert (run["expected"], run["matched"], run["other_events"], run["other_unreadable_rolls"]) == (2, 1, 1, 1)
 
 
 def test_steadiness_measures_the_gains_against_their_median_from_the_anchor_on():
