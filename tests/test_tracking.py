@@ -365,19 +365,29 @@ def test_a_card_seen_leaving_goes_before_one_glare_hid_when_both_are_found_gone_
     assert [(e.card, e.from_zone, e.t) for e in events] == [("Kc", "seat1", 0.7), ("Ks", "seat0", 0.9)]
 
 
-def _discard_seen_after_glare(glare_over: str) -> list:
+def _discard_seen_after_glare(glare_over: str, clipped=(1.0, 1.0, 1.0, 1.0)) -> list:
+    """The hand's card goes; for 0.4 s glare clips the given share of the square around glare_over's centre
+    (one a frame); then the 7h is seen on the pile."""
     tracker = Tracker(ZONES, confirm_frames=2)
     _, t = feed(tracker, [[back("hand0")]] * 3)
-    _, t = feed(tracker, [[]] * 4, t, glare_at(*centre(glare_over)))   # the hand's card goes; glare for 0.4 s
+    x0, y0 = centre(glare_over)
+    for most in clipped:
+        def hidden(x, y, reach_mm, share, most=most):
+            return abs(x - x0) <= 30 and abs(y - y0) <= 30 and share <= most
+        _, t = feed(tracker, [[]], t, hidden)
     events, _ = feed(tracker, [[face("pile", "7h")]] * 2, t)
     return events
 
 
 def test_a_card_first_seen_on_the_pile_as_glare_lifts_came_at_some_time_under_it():
-    """Glare lay over the pile from 0.3 to 0.6 s; the 7h first seen there at 0.7 s landed at some time since
-    0.2 s, the last frame its place was clear. Glare elsewhere leaves it the frame interval."""
+    """Glare blinded the pile from 0.3 to 0.6 s; the 7h first seen there at 0.7 s landed at some time since
+    0.2 s, the last frame its place was clear, as it did where the glare was lifting off in the frame before.
+    Glare over a third of its place all along (a card there would have been seen), or elsewhere, leaves it
+    the frame interval."""
     assert _discard_seen_after_glare("pile") == [CardMoved(t=0.7, source="camera", card="7h", from_zone="hand0",
                                                            to_zone="pile", face_up=True, by=0, t_uncertainty=0.5)]
+    assert [e.t_uncertainty for e in _discard_seen_after_glare("pile", (1.0, 1.0, 0.6, 0.3))] == [0.5]
+    assert [e.t_uncertainty for e in _discard_seen_after_glare("pile", (1 / 3,) * 4)] == [DT]
     assert [e.t_uncertainty for e in _discard_seen_after_glare("seat1")] == [DT]
 
 

@@ -32,8 +32,8 @@ if it lies a die's width away, and its face is not read there (a reflection over
 pips). A kept card not there when the glare lifts left at some time since it
 was last seen: a card that landed on the pile in that time may be it, and of losses found in the same
 frame one seen happening goes first. A card first seen where glare lay in the frames before came there
-at some time since its place was last clear: its ``t_uncertainty`` reaches back to that frame (at most
-``match_window_s``).
+at some time since its place was last clear, if the glare blinded it meanwhile (half of it clipped): its
+``t_uncertainty`` reaches back to that frame (at most ``match_window_s``).
 """
 
 from __future__ import annotations
@@ -48,6 +48,9 @@ CARD_KINDS = ("card", "card_back")
 SAME_OBJECT_MM = 25.0  # two sightings closer than this are one object (cards in a row lie 75 mm apart)
 CARD_REACH_MM = 31.5   # glare over CARD_HIDDEN of the square this much each way from a card's centre (a card is
 CARD_HIDDEN = 0.25     # 63 x 88 mm) hides it: a detector loses a card a quarter white, not only one white in its middle
+CARD_BLINDED = 0.5     # glare over this much of that square blinds the place: a card first seen there as the glare
+#                        lifts may have come at any time it lay hidden (under a still spot clipping a third of it,
+#                        never more, every card was seen as it landed)
 CARD_ASKEW_MM = 37.5   # a card near glare is boxed askew: a sighting nearer than this (half a row's spacing)
 #                        to where a card lay is that card
 DIE_MM = 16.0          # a die's side: glare over DIE_HIDDEN of it each way from its centre hides it, and a die
@@ -217,14 +220,16 @@ class Tracker:
         return sorted(events, key=lambda e: e.t)
 
     def _unseen_for(self, x: float, y: float, t: float, dt: float) -> float:
-        """How long before t a card first seen at table point (x, y) may have come there: since the last
-        frame its place lay clear of glare (dt where the frame before was clear)."""
-        since = t - dt
+        """How long before t a card first seen at table point (x, y) may have come there: where glare lay
+        over its place in the frames before and at some time blinded it, since the last frame the place
+        was clear; else since the frame before."""
+        since, blinded = t - dt, False
         for frame_t, hidden in reversed(self._glare):
             since = frame_t
             if hidden is None or not hidden(x, y, CARD_REACH_MM, CARD_HIDDEN):
                 break
-        return round(t - since, 6)
+            blinded = blinded or hidden(x, y, CARD_REACH_MM, CARD_BLINDED)
+        return round(t - since, 6) if blinded else dt
 
     def _adopt(self, by_zone) -> None:
         """Take the table as this frame shows it: counts, the pile's cards, rounds already revealed."""
