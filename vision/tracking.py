@@ -21,8 +21,8 @@ What is tracked, zone by zone (zones come from the table calibration):
   penalty card).  A loss that comes back to the same zone was a card lifted and put back.
 * ``seatN`` all face up: the round's reveal, ``CardsRevealed`` with the cards in table order.
 * ``dome``: the die.  Its value counts once the die has been still for ``die_settle_s`` after
-  moving; if the readings over that time disagree, or glare lay over half of it in each, the value is
-  reported as unreadable (None).
+  moving; if the readings over that time disagree (a face read with glare over half of the die counts
+  as unread), the value is reported as unreadable (None).
 
 Where glare clips the picture white (``update``'s ``hidden``, vision.colour.Glare), what is not found
 is not gone: a seat's or hand's card seen there for ``confirm_frames`` frames keeps its place (and a box
@@ -424,8 +424,7 @@ class Tracker:
                 d.last_pos, d.last_clear = pos, True
             if d.still_since is None:
                 d.still_since, d.readings = t, []
-        if clear:  # a face read with glare over half the die is the reflection's as much as the pips'
-            d.readings.append(die.die)
+        d.readings.append(die.die if clear else None)  # glare over half the die reads as pips: unread
         if d.reported or t - d.still_since < self.die_settle_s:
             return []
         d.reported = True
@@ -434,7 +433,7 @@ class Tracker:
         if first and not d.moved:  # the die as found at the start: not a pop
             return []
         d.moved = False
-        value, n = Counter(d.readings).most_common(1)[0] if d.readings else (None, 0)
+        value, n = Counter(d.readings).most_common(1)[0]
         if value is None or n < self.die_agreement * len(d.readings):
             value = None
         return [DieSettled(t=d.came_at, source=Source.CAMERA, value=value, zone="dome")]
