@@ -219,7 +219,7 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
     # of the other events, rolls booked unreadable (the referee asks the players) rather than read wrong
     unreadable = sum(1 for i, e in enumerate(emitted)
                      if i not in found_at and isinstance(e, DieSettled) and e.value is None)
-    widest = max((getattr(e, "t_uncertainty", 0.0) for e in pipeline.result.events), default=None)
+    widest = max((getattr(e, "t_uncertainty", 0.0) for e in emitted), default=None)
     named = next((round(e.t * fps) for e in truth if getattr(e, "card", None) or getattr(e, "value", None)), len(gains))
     return {"expected": len(truth), "matched": found, "other_events": len(emitted) - found,
             "other_unreadable_rolls": unreadable, "widest_t_uncertainty_s": widest, "flashed_frames": len(flash_at),

@@ -3,8 +3,8 @@
 A single frame proves little (a hand passes over, a card is misread), so every fact must hold
 for ``confirm_frames`` consecutive frames before it counts, and it is then dated by the *first*
 of those frames: slap arbitration rests on when a card was first seen on the pile, and
-``t_uncertainty`` says how long before that it may have come (the interval since the frame before, or
-since the last frame its place lay clear where glare hid it).
+``t_uncertainty`` says how long before that it may have come (the interval since the frame before, or,
+where glare blinded its place, since the place was last clear).
 
 What is tracked, zone by zone (zones come from the table calibration):
 
@@ -28,8 +28,8 @@ Where glare clips the picture white (``update``'s ``hidden``, vision.colour.Glar
 is not gone: a seat's or hand's card seen there for ``confirm_frames`` frames keeps its place (and a box
 near it is that card, boxed askew), the pile's top card is not taken back, and the
 die neither moved nor lay still in that frame; a die seen in glare is boxed askew, so it has moved only
-if it lies a die's width away, and its face is not read there (a reflection over half of it reads as
-pips). A kept card not there when the glare lifts left at some time since it
+if it lies a die's width away, and a face read with glare over half of it counts as unread (the
+reflection reads as pips). A kept card not there when the glare lifts left at some time since it
 was last seen: a card that landed on the pile in that time may be it, and of losses found in the same
 frame one seen happening goes first. A card first seen where glare lay in the frames before came there
 at some time since its place was last clear, if the glare blinded it meanwhile (half of it clipped): its
@@ -246,7 +246,7 @@ class Tracker:
         for zone, deb in self._counts.items():
             before = deb.stable
             count, new = self._count_cards(zone, by_zone[zone], t, hidden)
-            # a card seen here for the first time came at some time since its place was last clear
+            # a card seen here for the first time may have come while glare blinded its place
             came = max([dt] + [self._unseen_for(x, y, t, dt) for x, y in new])
             if deb.update(count, t, came):
                 changes.append((deb.run_t, zone, deb.stable - before, deb.run_dt))
