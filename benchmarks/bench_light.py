@@ -216,7 +216,7 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
     emitted = pipeline.result.events
     found_at = matches(emitted, truth)
     found = sum(i is not None for i in found_at)
-    # of the other events, rolls booked unreadable (the referee asks the players) rather than read wrong
+    # of the other events, rolls booked unreadable (the referee has the dome tapped again) rather than read wrong
     unreadable = sum(1 for i, e in enumerate(emitted)
                      if i not in found_at and isinstance(e, DieSettled) and e.value is None)
     widest = max((getattr(e, "t_uncertainty", 0.0) for e in emitted), default=None)
