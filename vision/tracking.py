@@ -332,10 +332,11 @@ class Tracker:
         # this card, read again in the next frame); a frame that shows neither breaks it.
         runs = {card: run for card, run in self._pile_runs.items() if unread and card not in visible}
         for card in landed - set(self.on_pile):
-            if card not in self._pile_runs:  # first seen here: it came since its place was last clear
+            if card in self._pile_runs:
+                frames, first, first_dt = self._pile_runs[card]
+            else:  # first seen here: it may have come while glare blinded its place
                 place = next((s.x, s.y) for s in sure if s.card == card)
-                self._pile_runs[card] = (0, t, self._unseen_for(*place, t, dt))
-            frames, first, first_dt = self._pile_runs[card]
+                frames, first, first_dt = 0, t, self._unseen_for(*place, t, dt)
             runs[card] = (frames + 1, first, first_dt)
         self._pile_runs = runs
         for card, (frames, first, first_dt) in sorted(runs.items(), key=lambda kv: kv[1][1]):
