@@ -5,7 +5,9 @@ face-down table cards, ``handN`` = the card N holds after drawing):
 
 - deal: ``stock -> seatN`` face down, 4 per seat; a card face up during the deal is a redeal;
 - turn: draw ``stock -> handN``; then discard ``handN -> pile`` (7-K: a power may follow as
-  ``CardLooked``/``CardsSwapped``), or swap in ``handN -> seatN`` and ``seatN -> pile``;
+  ``CardLooked``/``CardsSwapped``), or swap in ``handN -> seatN`` and ``seatN -> pile``; a card
+  straight ``stock -> pile`` (the camera did not see it held) is the discard of the player holding
+  the drawn card, or else the draw and discard of the player due to draw;
 - slap: ``seatM -> pile`` by S while a card is on the pile; a wrong or late card goes back
   ``pile -> seatM``; penalty cards are ``stock -> seatS``;
 - call: ``Declared(what="kiketti")`` or a short button press; reveal: ``CardsRevealed``.
@@ -31,13 +33,13 @@ and judged in their order on resume, so the state always follows the table.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .cards import POWERS, hand_points, rank
 from .core import Engine, Impossible, Ruling, register
 from .events import (ButtonPressed, CardLooked, CardMoved, CardsRevealed, CardsSwapped, Declared,
-                     Event, Paused, PadSlapped, seat_zone, zone_seat)
+                     Event, Paused, PadSlapped, hand_zone, seat_zone, zone_seat)
 from .kiketti_scoring import score_round
 from .scoresheet import ScoreSheet
 
@@ -316,7 +318,7 @@ class KikettiEngine(Engine):
 
     def _moved(self, e: CardMoved, seq: int) -> list[Ruling]:
         src, dst = _zone_kind(e.from_zone), _zone_kind(e.to_zone)
-        if dst == "pile" and src in ("seat", "hand"):
+        if dst == "pile" and src in ("seat", "hand", "stock"):
             return self._landing(e, seq)
         handlers = {
             ("stock", "seat"): self._card_to_table,
@@ -502,7 +504,10 @@ class KikettiEngine(Engine):
         slap-pad hit gives the time, give or take the pad's uncertainty."""
         resolution = self.settings["timing_resolution_s"]
         zone = _zone_kind(e.from_zone)
-        seat = self._zone_seat(e.from_zone, zone) if zone == "hand" else e.by
+        if zone == "hand":
+            seat = self._zone_seat(e.from_zone, zone)
+        else:
+            seat = self._straight_discarder(e.card) if zone == "stock" else e.by
         if seat is None:
             raise Impossible("Ei nähty, kuka löi kortin kasaan: korjaa tapahtuma.",
                              "Not seen who put the card on the pile: correct the event.")
@@ -533,12 +538,12 @@ class KikettiEngine(Engine):
         if e.card in self.r.pile:
             raise Impossible(f"{e.card} on jo kasassa: sama kortti ei voi olla kahdessa paikassa.",
                              f"{e.card} is already on the pile: one card cannot be in two places.")
-        if _zone_kind(e.from_zone) == "hand":
+        if _zone_kind(e.from_zone) in ("hand", "stock"):
             if e.card in self.r.shown:
                 raise Impossible(f"{e.card} on jo pöydässä (se näytettiin kaikille): "
                                  f"sama kortti ei voi olla kahdessa paikassa.",
                                  f"{e.card} lies on a table (it was shown to all): one card cannot be in two places.")
-            return self._discard(e)
+            return self._discard(e) if e.from_zone != "stock" else self._straight_discard(e)
         self.r.shown.discard(e.card)
         seat = self._zone_seat(e.from_zone, "seat")
         r = self.r
@@ -566,6 +571,34 @@ class KikettiEngine(Engine):
         r.stage = "done"
         r.power = rank(e.card) if rank(e.card) in POWERS and not r.ended else "none"
         return []
+
+    def _straight_discarder(self, card: str | None) -> int:
+        """Whose discard a card straight from the stock to the pile is: the player holding the drawn card,
+        else the player due to draw (who drew and discarded in one move, or in a hand the camera missed)."""
+        r = self.r
+        if r.phase == "play" and r.stage == "hold" and r.holds_turn_card[r.turn]:
+            return r.turn
+        seat = self._next_drawer()
+        if seat is None:
+            raise Impossible(f"{card or 'Kortti'} tuli kasaan pakasta (kenenkään paikalta tai kädestä sitä ei "
+                             f"nähty lähtevän), mutta kenenkään ei ole nyt vuoro nostaa: korjaa tapahtuma.",
+                             f"The {card or 'card'} came onto the pile from the stock (no seat or hand was seen "
+                             f"losing it), but nobody is due to draw now: correct the event.")
+        return seat
+
+    def _straight_discard(self, e: CardMoved) -> list[Ruling]:
+        """A card straight from the stock to the pile: the turn's draw (unless the card was already held)
+        and discard, told so the players can correct it if the camera guessed wrong."""
+        seat = self._straight_discarder(e.card)
+        hand = hand_zone(seat)
+        drawn = []
+        if not (self.r.stage == "hold" and self.r.turn == seat):
+            drawn = self._draw(replace(e, card=None, from_zone="stock", to_zone=hand, face_up=False, by=seat))
+        told = Ruling("discard_unseen_in_hand",
+                      f"{self.name(seat)} heitti kortin {e.card} kasaan; kamera ei nähnyt sitä kädessä.",
+                      f"{self.name(seat)} discarded the {e.card}; the camera did not see it in their hand.",
+                      (seat,), data={"card": e.card})
+        return [*drawn, told, *self._discard(replace(e, from_zone=hand, by=seat))]
 
     def _slap(self, e: CardMoved, slapper: int, owner: int) -> list[Ruling]:
         r, card = self.r, e.card

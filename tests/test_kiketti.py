@@ -116,6 +116,40 @@ def test_an_out_of_turn_card_cannot_be_discarded():
     assert said(tb)[-1] == ("impossible", (V,), 0)
 
 
+
+def straight_to_pile(tb: Table, card: str, dt: float = 2.0) -> Table:
+    """A card the camera saw land on the pile from no seat or hand: booked from the stock."""
+    return tb._move(dt, card, "stock", "pile", face_up=True)
+
+
+def test_a_card_straight_from_the_stock_is_the_due_players_draw_and_discard():
+    tb = straight_to_pile(dealt().turn(E, "5h"), "9h")
+    ref = referee(tb)
+    (told,) = [r for r in ref.rulings if r.kind != "round_started"]
+    assert told.kind == "discard_unseen_in_hand" and told.seats == (S,)
+    assert told.en == "Sanni discarded the 9h; the camera did not see it in their hand."
+    s = ref.engine.summary()
+    assert (s["turn"], s["pile_top"], s["stock"]) == (S, "9h", 36 - 2)
+    tb.look(S, A).slap(V, V, "9d").turn(V, "4c")  # the 9's power, a slap on it, and Ville's turn after
+    assert said(tb) == [("discard_unseen_in_hand", (S,), 0), ("correct_slap", (V,), 0)]
+
+
+def test_a_card_straight_from_the_stock_while_one_is_held_is_the_held_card():
+    tb = straight_to_pile(dealt().turn(E, "5h").draw(S), "6h")
+    assert said(tb) == [("discard_unseen_in_hand", (S,), 0)]
+    s = state(tb)
+    assert (s["turn"], s["pile_top"], s["stock"]) == (S, "6h", 36 - 2)
+
+
+def test_a_card_straight_from_the_stock_when_nobody_is_due_to_draw_is_impossible():
+    tb = Table()
+    tb._move(0.4, None, "stock", "seat1", by=0)
+    ref = referee(straight_to_pile(tb, "9h"))
+    assert [r.kind for r in ref.rulings] == ["impossible"]
+    assert ref.rulings[0].en == ("The 9h came onto the pile from the stock (no seat or hand was seen losing it), "
+                                 "but nobody is due to draw now: correct the event.")
+    assert ref.engine.summary()["pile_top"] is None
+
 @pytest.mark.parametrize("card,look_at,misused", [
     ("7h", E, False), ("8c", E, False), ("7h", S, True),
     ("9s", S, False), ("Td", A, False), ("9s", E, True),
