@@ -114,26 +114,19 @@ class RunResult:
 @dataclass(frozen=True)
 class NotUnderstood(Notice):
     """A card the tracker saw move but could not book (vision.tracking.Unexplained), so the players know
-    that move was not recorded: a discard that landed from no seat or hand seen losing it, a card that
-    left and was seen arriving nowhere."""
+    that move was not recorded: a card that left and was seen arriving nowhere."""
 
     note: Unexplained
 
     @property
     def fi(self) -> str:
         n = self.note
-        if n.arrived:
-            return (f"kamera: {n.card} tuli pakkaan ({n.t:.1f} s), mutta en nähnyt, kenen paikalta tai kädestä, "
-                    f"joten sitä ei kirjattu")
         return (f"kamera: {n.card or 'kortti'} lähti alueelta {n.zone} ({n.t:.1f} s), mutta en nähnyt, minne se meni, "
                 f"joten sitä ei kirjattu")
 
     @property
     def en(self) -> str:
         n = self.note
-        if n.arrived:
-            return (f"camera: the {n.card} came onto the pile at {n.t:.1f} s, but I did not see from whose seat or hand, "
-                    f"so it was not recorded")
         return (f"camera: {n.card or 'a card'} left {n.zone} at {n.t:.1f} s, but I did not see where it went, "
                 f"so it was not recorded")
 

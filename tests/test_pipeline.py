@@ -17,7 +17,7 @@ from calibration.zones import kiketti_layout
 from pelituomari.game import referee_for
 from pelituomari.pipeline import NotUnderstood, Pipeline, one_per_object, zone_groups
 from pelituomari.store import EventStore
-from referee.events import GameStarted
+from referee.events import CardMoved, GameStarted, Source
 from vision.capture import Frame, FrameSource, LiveSource, SourceError, SourceStalled
 from vision.colour import TooDark
 from vision.tracking import Unexplained
@@ -175,23 +175,29 @@ def test_a_picture_the_camera_keeps_too_dark_is_reported_once():
     assert told == [TooDark(61.0)] and pipeline.result.notices == told
 
 
-def test_a_card_on_the_pile_from_no_zone_seen_losing_it_is_told_as_not_recorded():
+def test_a_card_on_the_pile_from_no_zone_seen_losing_it_is_booked_from_the_stock():
     """The 5h lies on the pile from the first frame, and no seat or hand was seen losing it: once the
-    tracker stops waiting for one (match_window_s), the players are told, in the rulings' language."""
+    tracker stops waiting for one (match_window_s) it is booked from the stock, and the referee, still
+    in the deal, tells the players in the rulings' language that nobody was due to draw."""
     cal, H = _calibration()
     told = []
     pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append)
     frame = _frame(H, [((30, 30, 200), *ZONES["pile"].centre)])
     for n in range(30):
         pipeline.process(Frame(frame, n / 15, n))
-    assert told == [NotUnderstood(Unexplained(0.0, "pile", "5h", arrived=True))] and pipeline.result.notices == told
-    assert pipeline.result.events == []
-    assert told[0].message("fi") == ("kamera: 5h tuli pakkaan (0.0 s), mutta en nähnyt, kenen paikalta tai kädestä, "
-                                     "joten sitä ei kirjattu")
-    assert told[0].message("en") == ("camera: the 5h came onto the pile at 0.0 s, but I did not see from whose seat "
-                                     "or hand, so it was not recorded")
+    assert pipeline.result.events == [CardMoved(t=0.0, source=Source.CAMERA, card="5h", from_zone="stock",
+                                                to_zone="pile", face_up=True)]
+    (ruling,) = pipeline.result.rulings
+    assert ruling.kind == "impossible" and told == []
+    assert ruling.en == ("The 5h came onto the pile from the stock (no seat or hand was seen losing it), but nobody "
+                         "is due to draw now: correct the event.")
+
+
+def test_a_card_seen_leaving_for_nowhere_is_told_as_not_recorded():
     assert NotUnderstood(Unexplained(2.5, "seat1")).message("en") == (
         "camera: a card left seat1 at 2.5 s, but I did not see where it went, so it was not recorded")
+    assert NotUnderstood(Unexplained(2.5, "pile", "7h")).message("fi") == (
+        "kamera: 7h lähti alueelta pile (2.5 s), mutta en nähnyt, minne se meni, joten sitä ei kirjattu")
 
 
 def test_one_object_seen_twice_counts_once():

@@ -103,6 +103,31 @@ def test_two_slaps_in_the_same_frame_carry_the_same_time_and_its_uncertainty():
         ("4d", "seat0", 0.3, DT), ("4s", "seat1", 0.3, DT)]
 
 
+def test_a_card_drawn_and_discarded_in_one_move_is_booked_from_the_stock_once_no_zone_lost_it():
+    """The hand held it for one frame, too short to count: after match_window_s without a zone losing
+    a card, the pile's card came from the stock, dated by its first sighting."""
+    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=0.5)
+    events, t = feed(tracker, [[], [back("hand0")], [face("pile", "2s")], [face("pile", "2s")]])
+    assert events == [] and t == 0.4
+    events, t = feed(tracker, [[face("pile", "2s")]] * 4, t)
+    assert events == []  # up to 0.7 s it may still be a card from a zone found losing one
+    events, t = feed(tracker, [[face("pile", "2s")]], t)
+    assert events == [
+        CardMoved(t=0.2, source="camera", card="2s", from_zone="stock", to_zone="pile", face_up=True,
+                  t_uncertainty=DT)]
+    assert tracker.unexplained == []
+
+def test_a_card_slapped_onto_one_still_waiting_for_its_zone_is_told_after_it():
+    """The 2s came from no zone seen losing it; seat1 slaps the 3h onto it 0.3 s later. The slap waits for
+    the 2s to be booked, so the referee judges the 3h against the 2s, not the card under it."""
+    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=0.5)
+    seat1 = [back("seat1", dx) for dx in (-100, 0, 100)]
+    _, t = feed(tracker, [seat1] * 2)
+    events, t = feed(tracker, [seat1 + [face("pile", "2s")]] * 3 + [seat1[:2] + [face("pile", "3h", 10)]] * 2, t)
+    assert events == [] and tracker.on_pile == ["2s", "3h"]
+    events, t = feed(tracker, [seat1[:2] + [face("pile", "3h", 10)]] * 2, t)
+    assert [(e.t, e.card, e.from_zone) for e in events] == [(0.2, "2s", "stock"), (0.5, "3h", "seat1")]
+
 def test_a_drawn_card_put_among_the_table_cards_then_one_to_the_pile():
     tracker = Tracker(ZONES, confirm_frames=2)
     seat = [back("seat0", dx) for dx in (-100, -30, 30, 100)]
@@ -182,16 +207,19 @@ def test_a_card_glimpsed_faintly_under_the_pile_neither_lands_nor_hides_the_top_
         _, t = feed(tracker, [seat1[:2] + [face("pile", "2s"), face("pile", "3h", 10)]] * 2, t)
         ghost = Seen("card", *centre("pile", 30), card=ghost_card, confidence=ghost_confidence)
         events, t = feed(tracker, [seat1[:2] + [face("pile", "2s"), ghost]] * 2 + [seat1 + [face("pile", "2s"), ghost]] * 2, t)
-        return events, tracker
+        return events, tracker, t
 
     for ghost_card in ("As", None):  # misread, or left unread
-        events, tracker = run(0.4, ghost_card)
+        events, tracker, _ = run(0.4, ghost_card)
         assert events == [CardMoved(t=0.8, source="camera", card="3h", from_zone="pile", to_zone="seat1",
                                     t_uncertainty=DT)]
         assert tracker.on_pile == ["2s"] and tracker.unexplained == []
-    events, tracker = run(0.9)  # seen plainly, it landed on the top: the 3h is covered, not taken
-    assert [(e.card, e.from_zone, e.to_zone) for e in events] == [(None, "stock", "seat1")]
-    assert tracker.on_pile == ["2s", "3h", "As"]
+    events, tracker, t = run(0.9)  # seen plainly, it landed on the top: the 3h is covered, not taken
+    assert events == [] and tracker.on_pile == ["2s", "3h", "As"]
+    # no zone lost the As: after match_window_s it came from the stock, and seat1's gain, seen after it, is told
+    seen = [[back("seat1", dx) for dx in (-100, 0, 100)] + [face("pile", "2s"), face("pile", "As", 30)]]
+    events, _ = feed(tracker, seen * 15, t)
+    assert [(e.card, e.from_zone, e.to_zone) for e in events] == [("As", "stock", "pile"), (None, "stock", "seat1")]
 
 
 def test_an_unread_card_fainter_than_the_one_read_under_the_top_lies_beneath_it():

@@ -13,8 +13,10 @@ What is tracked, zone by zone (zones come from the table calibration):
   card newly confirmed there moved from the seat or hand it was last seen face up in, else from the
   zone that lost a card first: a hand zone (a discard) or a seat zone (a slap, or the second half of
   putting a drawn card among one's table cards); never from a zone that lost it only after it landed
-  (it waits, up to ``match_window_s``, for the zone that did).  The top card missing for
-  ``confirm_frames`` frames (with nothing landing over it: an unread box there counts as one only when
+  (it waits, up to ``match_window_s``, for the zone that did, and what was seen after it waits with it,
+  so events are told in the order they happened). One that no zone was seen losing by then came from
+  the stock: drawn and discarded in one move, or held in a hand the camera did not see.  The top card
+  missing for ``confirm_frames`` frames (with nothing landing over it: an unread box there counts as one only when
   it is at least as sure as every card read there) was taken back: the seat that gains a card next got it (a wrong or late slap returned).
 * ``seatN`` and ``handN``: how many cards lie there.  A gain is matched with the hand that lost a
   card (a drawn card put among the table cards) or else comes from the stock (deal, draw,
@@ -73,17 +75,13 @@ class Seen:
 @dataclass(frozen=True)
 class Unexplained:
     """What the tracker saw but could not turn into an event: a card (None: face down) that left ``zone``
-    at t and was not seen arriving anywhere, or (``arrived``) one that came onto the pile at t from no
-    zone seen losing it (a hand glare hid)."""
+    at t and was not seen arriving anywhere."""
 
     t: float
     zone: str
     card: str | None = None
-    arrived: bool = False
 
     def __str__(self) -> str:
-        if self.arrived:
-            return f"t={self.t:.2f}s: {self.card} appeared on the {self.zone} from no zone"
         return f"t={self.t:.2f}s: {self.card or 'a card'} left {self.zone} and did not reappear"
 
 
@@ -177,6 +175,7 @@ class Tracker:
         self._top_gone: tuple[int, float, float] = (0, 0.0, 0.0)  # frames the top card has been missing
         self._losses: list[_Change] = []
         self._arrivals: list[tuple[str, _Change]] = []  # pile cards waiting for their origin
+        self._held: list[Event] = []  # events after a card still waiting, told once it is booked
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
         self._places: dict[str, list[_Place]] = {}  # where each seat's and hand's cards lie
         self._vanished: dict[str, list[float]] = {}  # when the cards glare hid, gone once it lifted, were last seen
@@ -211,13 +210,24 @@ class Tracker:
         else:
             self._update_pile(t, dt, by_zone.get("pile", []), hidden)  # first: a card leaving the pile may be
             events += self._update_counts(t, dt, by_zone, hidden)      # the one a seat gains in this frame
-            events += self._resolve_arrivals()
+            events += self._resolve_arrivals(t)
             events += self._update_reveals(t, by_zone)
             if "dome" in by_zone:
                 events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"], hidden)
             self._expire(t)
         self._glare = [(u, h) for u, h in self._glare if t - u < self.match_window_s] + [(t, hidden)]
-        return sorted(events, key=lambda e: e.t)
+        return self._in_order(events)
+
+    def _in_order(self, events: list[Event]) -> list[Event]:
+        """The events to tell now, oldest first: while a card on the pile waits for the zone it came from,
+        what was seen after it waits too, so the referee hears of every move in the order it happened."""
+        waiting = min((arrival.t for _, arrival in self._arrivals), default=None)
+        now, self._held = [], self._held + events
+        if waiting is not None:
+            now, self._held = [e for e in self._held if e.t < waiting], [e for e in self._held if e.t >= waiting]
+        else:
+            now, self._held = self._held, []
+        return sorted(now, key=lambda e: e.t)
 
     def _unseen_for(self, x: float, y: float, t: float, dt: float) -> float:
         """How long before t a card first seen at table point (x, y) may have come there: where glare lay
@@ -367,21 +377,30 @@ class Tracker:
             self._losses.append(_Change("pile", self._top_gone[1], self._top_gone[2], card))
             self._top_gone = (0, 0.0, 0.0)
 
-    def _resolve_arrivals(self) -> list[Event]:
+    def _resolve_arrivals(self, t: float) -> list[Event]:
         events, waiting = [], []
         for card, arrival in sorted(self._arrivals, key=lambda a: a[1].t):
-            # A card seen face up in a seat or hand on its way (turned over as it is slapped)
-            # came from there; otherwise from the zone that lost a card first.
-            origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
-                      or self._take_loss(None, by=arrival.t))
-            if origin is None:
+            event = self._booked(card, arrival, t)
+            if event is None:
                 waiting.append((card, arrival))
-                continue
-            events.append(CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone=origin.zone,
-                                    to_zone="pile", face_up=True, by=zone_seat(origin.zone),
-                                    t_uncertainty=arrival.dt))
+            else:
+                events.append(event)
         self._arrivals = waiting
         return events
+
+    def _booked(self, card: str, arrival: _Change, t: float) -> CardMoved | None:
+        """Where a card come onto the pile came from: a card seen face up in a seat or hand on its way (turned
+        over as it is slapped) came from there; otherwise from the zone that lost a card first; one that no
+        zone was seen losing within ``match_window_s`` from the stock. None while it may still be found."""
+        origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
+                  or self._take_loss(None, by=arrival.t))
+        if origin is not None:
+            return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone=origin.zone, to_zone="pile",
+                             face_up=True, by=zone_seat(origin.zone), t_uncertainty=arrival.dt)
+        if t - arrival.t > self.match_window_s:
+            return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone="stock", to_zone="pile",
+                             face_up=True, t_uncertainty=arrival.dt)
+        return None
 
     def _update_reveals(self, t: float, by_zone) -> list[Event]:
         events = []
@@ -460,9 +479,6 @@ class Tracker:
             if loss.zone == "pile":  # no seat took it: it lies in the pile unseen, not a new card if seen again
                 self.on_pile.insert(0, loss.card)
             self.unexplained.append(Unexplained(loss.t, loss.zone, loss.card))
-        for card, arrival in [a for a in self._arrivals if t - a[1].t > self.match_window_s]:
-            self._arrivals.remove((card, arrival))
-            self.unexplained.append(Unexplained(arrival.t, "pile", card, arrived=True))
 
 
 def _counted(zone: str) -> bool:
