@@ -29,9 +29,11 @@ judges by: cards found, face-up cards read, dice found, dice read, false boxes.
   middle, fading out), moving (radius SPOTS of the frame's width; spot_centre: swaying over the middle of
   the frame) or still in the middle (STILL_SPOTS: on the Kimble sample's dome), the tracker minding the
   glare (vision.colour.Glare: a card where the picture is clipped white is not gone) and not: the ground
-  truth's events reported, other events, over-exposure and glare-on-the-die notices.
+  truth's events reported, other events, over-exposure and glare-on-the-die notices, and the rulings the
+  players were given against those the ground truth's events give (RULINGS: the same kind, seats and
+  words; what a missed or misbooked event costs the players).
 * other_spot_paths: the Kiketti sample under the moving spots on other paths (OTHER_SPOT_PATHS), minded:
-  the ground truth's events reported, and other events.
+  the ground truth's events reported, other events, and the rulings as in glare_spots.
 
 --frames plays only each video's first N frames, for a quick look: the events first seen within them
 are expected, so one first seen in the last few frames, before the chain could report it, counts missing.
@@ -42,6 +44,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from functools import partial
 from pathlib import Path
 
@@ -77,6 +80,7 @@ SPOT_PATH = (0.0, (9.0, 5.0))     # its path: begun that many seconds on; second
 # Other paths, lest the tracker's ways under glare fit one: the Kiketti sample, minded, under OTHER_PATH_SPOTS
 OTHER_SPOT_PATHS = ((2.0, (9.0, 5.0)), (4.5, (9.0, 5.0)), (0.0, (7.0, 11.0)), (3.0, (6.0, 4.0)))
 OTHER_PATH_SPOTS = (0.1, 0.2)
+RULINGS = ("rulings_expected", "rulings_given", "other_rulings")  # what the players were told, against the truth
 
 
 def lit(lamp: str | None, image: np.ndarray) -> np.ndarray:
@@ -192,7 +196,8 @@ def steadiness(gains: list, anchor: int) -> dict:
 def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool, frames: int | None,
          spot: float = 0.0, mind_glare: bool = True, still: bool = False, path=SPOT_PATH) -> dict:
     """One sample video through the live chain (a glare spot of radius spot on it, on path, LampSource):
-    events of the ground truth reported, other events, and (evened out) the gains followed on each frame."""
+    events of the ground truth reported, other events, the truth's rulings the players were given, and
+    (evened out) the gains followed on each frame."""
     video, calibration_path, truth_path = sample_paths(game)
     calibration = TableCalibration.load(calibration_path)
     events = read_jsonl(truth_path.read_text(encoding="utf-8").splitlines())
@@ -220,13 +225,28 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
     unreadable = sum(1 for i, e in enumerate(emitted)
                      if i not in found_at and isinstance(e, DieSettled) and e.value is None)
     widest = max((getattr(e, "t_uncertainty", 0.0) for e in emitted), default=None)
+    rulings = same_rulings(pipeline.result.rulings, referee_for([start]), truth)
     named = next((round(e.t * fps) for e in truth if getattr(e, "card", None) or getattr(e, "value", None)), len(gains))
     return {"expected": len(truth), "matched": found, "other_events": len(emitted) - found,
-            "other_unreadable_rolls": unreadable, "widest_t_uncertainty_s": widest, "flashed_frames": len(flash_at),
+            "other_unreadable_rolls": unreadable, "widest_t_uncertainty_s": widest,
+            **rulings, "flashed_frames": len(flash_at),
             "over_exposed_notices": sum(isinstance(n, OverExposed) for n in pipeline.result.notices),
             "too_dark_notices": sum(isinstance(n, TooDark) for n in pipeline.result.notices),
             "glare_on_die_notices": sum(isinstance(n, GlareOnDie) for n in pipeline.result.notices),
             "gains": gains, "named_frame": named, "flash_at": flash_at}
+
+
+def same_rulings(given: list, referee, truth: list) -> dict:
+    """The rulings the truth's events give a fresh referee, how many of them the chain gave the players
+    (the same kind, seats and words; each used once), and how many others it gave."""
+    def said(ruling):
+        return ruling.kind, ruling.seats, ruling.en
+
+    expected = Counter(said(r) for e in truth for r in referee.push(e))
+    chain = Counter(said(r) for r in given)
+    same = sum((expected & chain).values())
+    return {"rulings_expected": sum(expected.values()), "rulings_given": same,
+            "other_rulings": sum(chain.values()) - same}
 
 
 def median_gains(gains: list, frames) -> list[float] | None:
@@ -272,7 +292,7 @@ def glare_spots(detector, frames: int | None) -> dict:
                                mind_glare=mind, still=still)
                     row["glare_minded" if mind else "glare_ignored"] = {
                         k: run[k] for k in ("expected", "matched", "other_events", "other_unreadable_rolls",
-                                            "widest_t_uncertainty_s", "over_exposed_notices",
+                                            "widest_t_uncertainty_s", *RULINGS, "over_exposed_notices",
                                             "glare_on_die_notices")}
                 name = f"{'still' if still else 'moving'} {spot}"
                 out.setdefault(game, {})[name] = row
@@ -289,7 +309,7 @@ def other_spot_paths(detector, frames: int | None) -> list:
         for spot in OTHER_PATH_SPOTS:
             run = play(detector, "kiketti", None, True, False, frames, spot=spot, path=path)
             row[f"moving {spot}"] = {k: run[k] for k in ("expected", "matched", "other_events",
-                                                          "widest_t_uncertainty_s")}
+                                                          "widest_t_uncertainty_s", *RULINGS)}
         out.append(row)
         print("kiketti, spot path", path, {k: (v["matched"], v["other_events"]) for k, v in row.items()
                                           if k.startswith("moving")}, flush=True)

@@ -104,15 +104,18 @@ def test_the_other_spot_paths_play_the_kiketti_sample_minded_on_each_path_and_sp
     def play(detector, game, lamp, even_light, flashes, frames, spot=0.0, mind_glare=True, still=False, path=None):
         played.append((game, lamp, even_light, flashes, frames, spot, mind_glare, still, path))
         return {"expected": 27, "matched": 27 - len(played), "other_events": len(played) % 2,
-                "other_unreadable_rolls": 0, "widest_t_uncertainty_s": 0.1 * len(played)}
+                "other_unreadable_rolls": 0, "widest_t_uncertainty_s": 0.1 * len(played),
+                "rulings_expected": 10, "rulings_given": 10 - len(played), "other_rulings": len(played)}
 
     monkeypatch.setattr(bench_light, "play", play)
     out = bench_light.other_spot_paths("detector", 40)
     assert played == [("kiketti", None, True, False, 40, spot, True, False, path)
                       for path in bench_light.OTHER_SPOT_PATHS for spot in bench_light.OTHER_PATH_SPOTS]
     assert out[0] == {"begun_s": 2.0, "periods_s": [9.0, 5.0],
-                      "moving 0.1": {"expected": 27, "matched": 26, "other_events": 1, "widest_t_uncertainty_s": 0.1},
-                      "moving 0.2": {"expected": 27, "matched": 25, "other_events": 0, "widest_t_uncertainty_s": 0.2}}
+                      "moving 0.1": {"expected": 27, "matched": 26, "other_events": 1, "widest_t_uncertainty_s": 0.1,
+                                     "rulings_expected": 10, "rulings_given": 9, "other_rulings": 1},
+                      "moving 0.2": {"expected": 27, "matched": 25, "other_events": 0, "widest_t_uncertainty_s": 0.2,
+                                     "rulings_expected": 10, "rulings_given": 8, "other_rulings": 2}}
     assert len(out) == len(bench_light.OTHER_SPOT_PATHS) == 4
 
 
@@ -195,3 +198,21 @@ def test_a_folder_without_weights_is_named_with_what_it_should_hold(tmp_path, ca
     with pytest.raises(SystemExit):
         bench_light.main(["--weights", str(tmp_path), "--scenes", "1"])
     assert f"model file not found: {tmp_path / 'detector.onnx'}" in capsys.readouterr().err
+
+
+def test_rulings_are_counted_against_those_the_truth_gives():
+    """Truth: Eero discards the 5h and Aino slaps her 5d on it; the chain misread the slapped card as the
+    6d: the round's start is told alike, the right slap not, and a wrong slap in its stead."""
+    from dataclasses import replace
+
+    from pelituomari.game import referee_for
+    from tests.strategies_kiketti import Table
+
+    tb = Table(players=("Aino", "Eero"))
+    tb.deal(0)
+    tb.turn(1, "5h").slap(0, 0, "5d")
+    start, truth = tb.events[0], tb.events[1:]
+    chain = referee_for([start])
+    given = [r for e in truth[:-1] + [replace(truth[-1], card="6d")] for r in chain.push(e)]
+    assert bench_light.same_rulings(given, referee_for([start]), truth) == {
+        "rulings_expected": 2, "rulings_given": 1, "other_rulings": 1}
