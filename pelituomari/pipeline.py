@@ -288,6 +288,8 @@ class Pipeline:
         except SourceError as e:
             self.result.error = str(e)
         finally:
+            for event in self.tracker.finish():  # what still waited on the last frames
+                self._record(event)
             self.result.seconds = time.perf_counter() - start
             if self.annotator is not None:
                 self.annotator.close()

@@ -247,6 +247,22 @@ def test_a_source_that_stalls_or_dies_is_reported_and_its_events_are_kept(tmp_pa
     store.close()
 
 
+def test_a_source_ending_while_a_pile_card_waits_for_its_zone_books_it_from_the_stock(tmp_path):
+    """Ten frames (1 s, under match_window_s) of the 5h on the pile, and the video ends: it is booked and
+    stored, not lost with the tracker."""
+    cal, H = _calibration()
+    store = EventStore(tmp_path / "games.db")
+    game_id = store.new_game(START)
+    pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", store=store, game_id=game_id)
+    frame = _frame(H, [((30, 30, 200), *ZONES["pile"].centre)])
+    result = pipeline.run(ScriptedSource([frame] * 10, SourceError("the video ended")))
+    assert result.frames == 10
+    assert result.events == [CardMoved(t=0.0, source=Source.CAMERA, card="5h", from_zone="stock", to_zone="pile",
+                                       face_up=True)]
+    assert [r.kind for r in result.rulings] == ["impossible"]
+    assert store.events(game_id) == [START, *result.events]
+    store.close()
+
 def test_frames_of_another_size_than_the_calibration_end_the_run_saying_so(tmp_path):
     """A camera switched to another mode mid-game (or calibrated at another): its zones would lie elsewhere."""
     cal, H = _calibration()

@@ -218,6 +218,14 @@ class Tracker:
         self._glare = [(u, h) for u, h in self._glare if t - u < self.match_window_s] + [(t, hidden)]
         return self._in_order(events)
 
+    def finish(self) -> list[Event]:
+        """The source ended: the cards on the pile still waiting for their zone came from the stock (no zone
+        was seen losing them), and what was held back behind them is told."""
+        events = [self._booked(card, arrival, float("inf"))
+                  for card, arrival in sorted(self._arrivals, key=lambda a: a[1].t)]
+        self._arrivals = []
+        return self._in_order(events)
+
     def _in_order(self, events: list[Event]) -> list[Event]:
         """The events to tell now, oldest first: while a card on the pile waits for the zone it came from,
         what was seen after it waits too, so the referee hears of every move in the order it happened."""
