@@ -1,11 +1,13 @@
 """Properties of the Kiketti referee over generated legal games (tests/strategies_kiketti.py)."""
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import referee.kiketti  # noqa: F401  (registers the engine)
 from referee.core import Referee
-from referee.events import Paused
+from referee.events import CardMoved, Paused
 from tests.strategies_kiketti import legal_games, mangled_games
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -73,3 +75,33 @@ def test_any_well_formed_events_get_rulings_never_a_crash(events):
     assert min(summary["owed_penalty_cards"]) >= 0
     assert ref.engine.render("fi") and ref.engine.render("en")
     assert all(r.cause is not None and r.fi and r.en for r in ref.rulings)
+
+
+def _drawn_and_discarded_unseen(events, merge):
+    """The game as a camera that missed some hands would send it: where ``merge`` says so, a draw
+    (``stock -> handN``) followed at once by its discard (``handN -> pile``) becomes one card straight
+    ``stock -> pile`` at the discard's time."""
+    out, merged, i = [], 0, 0
+    while i < len(events):
+        e, nxt = events[i], events[i + 1] if i + 1 < len(events) else None
+        straight = (isinstance(e, CardMoved) and e.from_zone == "stock" and e.to_zone.startswith("hand")
+                    and isinstance(nxt, CardMoved) and nxt.from_zone == e.to_zone and nxt.to_zone == "pile")
+        if straight and merge(i):
+            out.append(replace(nxt, from_zone="stock", by=None))
+            merged, i = merged + 1, i + 2
+        else:
+            out.append(e)
+            i += 1
+    return out, merged
+
+
+@FAST
+@given(legal_games(), st.data())
+def test_turns_seen_only_as_a_card_straight_from_the_stock_are_judged_alike(game, data):
+    events, _ = game
+    seen, merged = _drawn_and_discarded_unseen(events, lambda i: data.draw(st.booleans(), label=f"merge {i}"))
+    plain, guessed = Referee.replay(events), Referee.replay(seen)
+    assert guessed.engine.summary() == plain.engine.summary()
+    told = [r.kind for r in guessed.rulings]
+    assert told.count("discard_unseen_in_hand") == merged
+    assert [k for k in told if k != "discard_unseen_in_hand"] == [r.kind for r in plain.rulings]
