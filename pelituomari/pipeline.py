@@ -121,8 +121,8 @@ class NotUnderstood(Notice):
     @property
     def fi(self) -> str:
         n = self.note
-        return (f"kamera: {n.card or 'kortti'} lähti alueelta {n.zone} ({n.t:.1f} s), mutta en nähnyt, minne se meni, "
-                f"joten sitä ei kirjattu")
+        return (f"kamera: {n.card or 'kortti'} lähti alueelta {n.zone} ({n.t:.1f} s), mutta en nähnyt, "
+                f"minne se meni, joten sitä ei kirjattu")
 
     @property
     def en(self) -> str:

@@ -506,8 +506,10 @@ class KikettiEngine(Engine):
         zone = _zone_kind(e.from_zone)
         if zone == "hand":
             seat = self._zone_seat(e.from_zone, zone)
+        elif zone == "stock":
+            seat = self._straight_discarder(e.card)
         else:
-            seat = self._straight_discarder(e.card) if zone == "stock" else e.by
+            seat = e.by
         if seat is None:
             raise Impossible("Ei nähty, kuka löi kortin kasaan: korjaa tapahtuma.",
                              "Not seen who put the card on the pile: correct the event.")
@@ -543,7 +545,7 @@ class KikettiEngine(Engine):
                 raise Impossible(f"{e.card} on jo pöydässä (se näytettiin kaikille): "
                                  f"sama kortti ei voi olla kahdessa paikassa.",
                                  f"{e.card} lies on a table (it was shown to all): one card cannot be in two places.")
-            return self._discard(e) if e.from_zone != "stock" else self._straight_discard(e)
+            return self._straight_discard(e) if e.from_zone == "stock" else self._discard(e)
         self.r.shown.discard(e.card)
         seat = self._zone_seat(e.from_zone, "seat")
         r = self.r

@@ -16,8 +16,9 @@ What is tracked, zone by zone (zones come from the table calibration):
   (it waits, up to ``match_window_s``, for the zone that did, and what was seen after it waits with it,
   so events are told in the order they happened). One that no zone was seen losing by then came from
   the stock: drawn and discarded in one move, or held in a hand the camera did not see.  The top card
-  missing for ``confirm_frames`` frames (with nothing landing over it: an unread box there counts as one only when
-  it is at least as sure as every card read there) was taken back: the seat that gains a card next got it (a wrong or late slap returned).
+  missing for ``confirm_frames`` frames (with nothing landing over it: an unread box there counts as one
+  only when it is at least as sure as every card read there) was taken back: the seat that gains a card
+  next got it (a wrong or late slap returned).
 * ``seatN`` and ``handN``: how many cards lie there.  A gain is matched with the hand that lost a
   card (a drawn card put among the table cards) or else comes from the stock (deal, draw,
   penalty card).  A loss that comes back to the same zone was a card lifted and put back.
@@ -229,13 +230,10 @@ class Tracker:
     def _in_order(self, events: list[Event]) -> list[Event]:
         """The events to tell now, oldest first: while a card on the pile waits for the zone it came from,
         what was seen after it waits too, so the referee hears of every move in the order it happened."""
-        waiting = min((arrival.t for _, arrival in self._arrivals), default=None)
-        now, self._held = [], self._held + events
-        if waiting is not None:
-            now, self._held = [e for e in self._held if e.t < waiting], [e for e in self._held if e.t >= waiting]
-        else:
-            now, self._held = self._held, []
-        return sorted(now, key=lambda e: e.t)
+        seen = self._held + events
+        waiting = min((arrival.t for _, arrival in self._arrivals), default=float("inf"))
+        self._held = [e for e in seen if e.t >= waiting]
+        return sorted((e for e in seen if e.t < waiting), key=lambda e: e.t)
 
     def _unseen_for(self, x: float, y: float, t: float, dt: float) -> float:
         """How long before t a card first seen at table point (x, y) may have come there: where glare lay
@@ -397,9 +395,9 @@ class Tracker:
         return events
 
     def _booked(self, card: str, arrival: _Change, t: float) -> CardMoved | None:
-        """Where a card come onto the pile came from: a card seen face up in a seat or hand on its way (turned
-        over as it is slapped) came from there; otherwise from the zone that lost a card first; one that no
-        zone was seen losing within ``match_window_s`` from the stock. None while it may still be found."""
+        """The move that brought a card onto the pile, or None while its zone may still be found. A card
+        seen face up in a seat or hand on its way (turned over as it is slapped) came from there; otherwise
+        from the zone that lost a card first; after ``match_window_s`` with no zone found, from the stock."""
         origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
                   or self._take_loss(None, by=arrival.t))
         if origin is not None:
