@@ -350,6 +350,30 @@ def test_a_card_that_left_under_glare_is_booked_once_the_glare_moves_off():
                                 by=0, t_uncertainty=DT)]
 
 
+
+def test_a_card_slapped_from_a_seat_glare_hides_for_long_waits_for_the_glare_not_the_stock():
+    """Glare hides seat0 for 2 s after its card is slapped (longer than match_window_s): the 5c is not booked
+    from the stock while a card glare keeps there may be it; the glare lifts and seat0 is found a card short."""
+    tracker = Tracker(ZONES, confirm_frames=2)
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat] * 3)
+    events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 20, t, glare_at(*centre("seat0")))
+    assert events == []
+    events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 2, t)
+    assert events == [CardMoved(t=0.3, source="camera", card="5c", from_zone="seat0", to_zone="pile", face_up=True,
+                                by=0, t_uncertainty=DT)]
+
+
+def test_a_card_on_the_pile_waits_for_glare_at_most_glare_wait_s():
+    tracker = Tracker(ZONES, confirm_frames=2, glare_wait_s=2.0)
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat] * 3)
+    events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 21, t, glare_at(*centre("seat0")))
+    assert events == []  # up to 2.3 s: 2 s after the 5c was first seen
+    events, t = feed(tracker, [[seat[0], face("pile", "5c")]], t, glare_at(*centre("seat0")))
+    assert events == [CardMoved(t=0.3, source="camera", card="5c", from_zone="stock", to_zone="pile", face_up=True,
+                                t_uncertainty=DT)]
+
 def test_a_card_a_third_under_glare_is_still_there_though_its_middle_is_clear():
     """A detector loses a card partly white; glare over a third of the square a card's width across around
     its centre keeps it, though the 40 mm around its centre are four fifths clear."""

@@ -15,7 +15,8 @@ What is tracked, zone by zone (zones come from the table calibration):
   putting a drawn card among one's table cards); never from a zone that lost it only after it landed
   (it waits, up to ``match_window_s``, for the zone that did, and what was seen after it waits with it,
   so events are told in the order they happened). One that no zone was seen losing by then came from
-  the stock: drawn and discarded in one move, or held in a hand the camera did not see.  The top card
+  the stock: drawn and discarded in one move, or held in a hand the camera did not see; while glare keeps
+  a card that may be it, it waits longer, up to ``glare_wait_s``.  The top card
   missing for ``confirm_frames`` frames (with nothing landing over it: an unread box there counts as one
   only when it is at least as sure as every card read there) was taken back: the seat that gains a card
   next got it (a wrong or late slap returned).
@@ -157,9 +158,11 @@ class Tracker:
     ``baseline_frames``: the table is not empty at the start (a game carried on after a restart):
     what the first that many frames show is taken as it stands, without events. ``landing_conf``: a
     card lands on the pile only when boxed at least this surely; a fainter box there is a card
-    beneath the top, glimpsed past it."""
+    beneath the top, glimpsed past it. ``glare_wait_s``: how long a card on the pile that no zone was
+    seen losing waits for glare to lift off a card that may be it, before it is booked from the stock
+    (what was seen after it waits too)."""
 
-    def __init__(self, zones, confirm_frames: int = 3, match_window_s: float = 1.5,
+    def __init__(self, zones, confirm_frames: int = 3, match_window_s: float = 1.5, glare_wait_s: float = 3.0,
                  die_settle_s: float = 0.4, die_move_mm: float = 3.0, die_agreement: float = 0.8,
                  baseline_frames: int = 0, landing_conf: float = 0.5):
         self.zone_names = list(zones)
@@ -167,6 +170,7 @@ class Tracker:
         self._zones = zones
         self.confirm_frames = confirm_frames
         self.match_window_s = match_window_s
+        self.glare_wait_s = glare_wait_s
         self.die_settle_s, self.die_move_mm, self.die_agreement = die_settle_s, die_move_mm, die_agreement
         self._counts = {z: _Debounced(confirm_frames, stable=0) for z in self.zone_names if _counted(z)}
         self._revealed = {z: _Debounced(confirm_frames, stable=()) for z in self.zone_names if z.startswith("seat")}
@@ -397,16 +401,24 @@ class Tracker:
     def _booked(self, card: str, arrival: _Change, t: float) -> CardMoved | None:
         """The move that brought a card onto the pile, or None while its zone may still be found. A card
         seen face up in a seat or hand on its way (turned over as it is slapped) came from there; otherwise
-        from the zone that lost a card first; after ``match_window_s`` with no zone found, from the stock."""
+        from the zone that lost a card first; after ``match_window_s`` with no zone found, from the stock,
+        unless glare keeps a card that may be it (then after ``glare_wait_s`` at the most)."""
         origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
                   or self._take_loss(None, by=arrival.t))
         if origin is not None:
             return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone=origin.zone, to_zone="pile",
                              face_up=True, by=zone_seat(origin.zone), t_uncertainty=arrival.dt)
-        if t - arrival.t > self.match_window_s:
+        waited = t - arrival.t
+        if waited > self.glare_wait_s or (waited > self.match_window_s and not self._may_have_left(arrival.t)):
             return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone="stock", to_zone="pile",
                              face_up=True, t_uncertainty=arrival.dt)
         return None
+
+    def _may_have_left(self, t: float) -> bool:
+        """Whether a seat's or hand's card last seen by t is kept under glare, or was found gone as the glare
+        lifted and its loss is still being confirmed: it may be where a card landing at t came from."""
+        kept = any(p.kept and p.seen_t <= t for places in self._places.values() for p in places)
+        return kept or any(seen_t <= t for gone in self._vanished.values() for seen_t in gone)
 
     def _update_reveals(self, t: float, by_zone) -> list[Event]:
         events = []
