@@ -114,19 +114,26 @@ class RunResult:
 @dataclass(frozen=True)
 class NotUnderstood(Notice):
     """A card the tracker saw move but could not book (vision.tracking.Unexplained), so the players know
-    that move was not recorded: a card that left and was seen arriving nowhere."""
+    that move was not recorded: a card on the pile from no seat or hand seen losing it (where no hand may
+    have held it either), a card that left and was seen arriving nowhere."""
 
     note: Unexplained
 
     @property
     def fi(self) -> str:
         n = self.note
+        if n.arrived:
+            return (f"kamera: {n.card} tuli pakkaan ({n.t:.1f} s), mutta en nähnyt, kenen paikalta tai kädestä, "
+                    f"joten sitä ei kirjattu")
         return (f"kamera: {n.card or 'kortti'} lähti alueelta {n.zone} ({n.t:.1f} s), mutta en nähnyt, "
                 f"minne se meni, joten sitä ei kirjattu")
 
     @property
     def en(self) -> str:
         n = self.note
+        if n.arrived:
+            return (f"camera: the {n.card} came onto the pile at {n.t:.1f} s, but I did not see from whose seat "
+                    f"or hand, so it was not recorded")
         return (f"camera: {n.card or 'a card'} left {n.zone} at {n.t:.1f} s, but I did not see where it went, "
                 f"so it was not recorded")
 
@@ -195,8 +202,7 @@ class Pipeline:
         seen = self.look(frame.image)
         hidden = self.glare.hides if self.mind_glare else None
         out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen, hidden)]
-        self._tell([NotUnderstood(note) for note in self.tracker.unexplained[self._understood:]])
-        self._understood = len(self.tracker.unexplained)
+        self._tell_not_understood()
         if "dome" in self.calibration.zones:
             self._tell(self.exposure.look_at_die(self.tracker.die_hidden))
         self.result.frames += 1
@@ -205,6 +211,10 @@ class Pipeline:
         if self.annotator is not None:
             self.annotator.write(frame, seen, self.result.rulings[-1:], self.exposure.standing)
         return out
+
+    def _tell_not_understood(self) -> None:
+        self._tell([NotUnderstood(note) for note in self.tracker.unexplained[self._understood:]])
+        self._understood = len(self.tracker.unexplained)
 
     def _submitted(self) -> list[Event]:
         events = []
@@ -290,6 +300,7 @@ class Pipeline:
         finally:
             for event in self.tracker.finish():  # what still waited on the last frames
                 self._record(event)
+            self._tell_not_understood()
             self.result.seconds = time.perf_counter() - start
             if self.annotator is not None:
                 self.annotator.close()

@@ -175,29 +175,43 @@ def test_a_picture_the_camera_keeps_too_dark_is_reported_once():
     assert told == [TooDark(61.0)] and pipeline.result.notices == told
 
 
-def test_a_card_on_the_pile_from_no_zone_seen_losing_it_is_booked_from_the_stock():
-    """The 5h lies on the pile from the first frame, and no seat or hand was seen losing it: once the
-    tracker stops waiting for one (match_window_s) it is booked from the stock, and the referee, still
-    in the deal, tells the players in the rulings' language that nobody was due to draw."""
+def test_a_card_on_the_pile_from_no_zone_seen_losing_it_is_told_as_not_recorded():
+    """The 5h lies on the pile from the first frame, no seat or hand was seen losing it, and no hand held a
+    card: once the tracker stops waiting for one (match_window_s), the players are told, in the rulings'
+    language."""
     cal, H = _calibration()
     told = []
     pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append)
     frame = _frame(H, [((30, 30, 200), *ZONES["pile"].centre)])
     for n in range(30):
         pipeline.process(Frame(frame, n / 15, n))
-    assert pipeline.result.events == [CardMoved(t=0.0, source=Source.CAMERA, card="5h", from_zone="stock",
-                                                to_zone="pile", face_up=True)]
+    assert told == [NotUnderstood(Unexplained(0.0, "pile", "5h", arrived=True))] and pipeline.result.notices == told
+    assert pipeline.result.events == []
+    assert told[0].message("fi") == ("kamera: 5h tuli pakkaan (0.0 s), mutta en nähnyt, kenen paikalta tai kädestä, "
+                                     "joten sitä ei kirjattu")
+    assert told[0].message("en") == ("camera: the 5h came onto the pile at 0.0 s, but I did not see from whose seat "
+                                     "or hand, so it was not recorded")
+    assert NotUnderstood(Unexplained(2.5, "seat1")).message("en") == (
+        "camera: a card left seat1 at 2.5 s, but I did not see where it went, so it was not recorded")
+
+
+def test_a_card_glimpsed_in_a_hand_then_on_the_pile_is_booked_from_the_stock():
+    """A card in hand0 for one frame (too short to count), then the 5h on the pile: no zone was seen losing
+    it, but a hand may have held it, so after match_window_s it came from the stock, and the referee, still
+    in the deal, tells the players that nobody was due to draw."""
+    cal, H = _calibration()
+    told = []
+    pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append)
+    frames = [_frame(H, [(BLUE, *ZONES["hand0"].centre)])] + [_frame(H, [(RED, *ZONES["pile"].centre)])] * 29
+    for n, frame in enumerate(frames):
+        pipeline.process(Frame(frame, n / 15, n))
+    assert pipeline.result.events == [CardMoved(t=1 / 15, source=Source.CAMERA, card="5h",
+                                                from_zone="stock", to_zone="pile", face_up=True,
+                                                t_uncertainty=round(1 / 15, 6))]
     (ruling,) = pipeline.result.rulings
     assert ruling.kind == "impossible" and told == []
     assert ruling.en == ("The 5h came onto the pile from the stock (no seat or hand was seen losing it), but nobody "
                          "is due to draw now: correct the event.")
-
-
-def test_a_card_seen_leaving_for_nowhere_is_told_as_not_recorded():
-    assert NotUnderstood(Unexplained(2.5, "seat1")).message("en") == (
-        "camera: a card left seat1 at 2.5 s, but I did not see where it went, so it was not recorded")
-    assert NotUnderstood(Unexplained(2.5, "pile", "7h")).message("fi") == (
-        "kamera: 7h lähti alueelta pile (2.5 s), mutta en nähnyt, minne se meni, joten sitä ei kirjattu")
 
 
 def test_one_object_seen_twice_counts_once():
@@ -248,17 +262,17 @@ def test_a_source_that_stalls_or_dies_is_reported_and_its_events_are_kept(tmp_pa
 
 
 def test_a_source_ending_while_a_pile_card_waits_for_its_zone_books_it_from_the_stock(tmp_path):
-    """Ten frames (1 s, under match_window_s) of the 5h on the pile, and the video ends: it is booked and
-    stored, not lost with the tracker."""
+    """A card glimpsed in hand0, then ten frames (1 s, under match_window_s) of the 5h on the pile, and the
+    video ends: it is booked and stored, not lost with the tracker."""
     cal, H = _calibration()
     store = EventStore(tmp_path / "games.db")
     game_id = store.new_game(START)
     pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", store=store, game_id=game_id)
-    frame = _frame(H, [((30, 30, 200), *ZONES["pile"].centre)])
-    result = pipeline.run(ScriptedSource([frame] * 10, SourceError("the video ended")))
-    assert result.frames == 10
-    assert result.events == [CardMoved(t=0.0, source=Source.CAMERA, card="5h", from_zone="stock", to_zone="pile",
-                                       face_up=True)]
+    frames = [_frame(H, [(BLUE, *ZONES["hand0"].centre)])] + [_frame(H, [(RED, *ZONES["pile"].centre)])] * 10
+    result = pipeline.run(ScriptedSource(frames, SourceError("the video ended")))
+    assert result.frames == 11
+    assert result.events == [CardMoved(t=0.1, source=Source.CAMERA, card="5h", from_zone="stock", to_zone="pile",
+                                       face_up=True, t_uncertainty=0.1)]
     assert [r.kind for r in result.rulings] == ["impossible"]
     assert store.events(game_id) == [START, *result.events]
     store.close()

@@ -15,8 +15,10 @@ What is tracked, zone by zone (zones come from the table calibration):
   putting a drawn card among one's table cards); never from a zone that lost it only after it landed
   (it waits, up to ``match_window_s``, for the zone that did, and what was seen after it waits with it,
   so events are told in the order they happened). One that no zone was seen losing by then came from
-  the stock: drawn and discarded in one move, or held in a hand the camera did not see; while glare keeps
-  a card that may be it, it waits longer, up to ``glare_wait_s``.  The top card
+  the stock, if a hand may have held it unseen (a card glimpsed there but never counted, or glare over
+  it): drawn and discarded in one move; otherwise it is noted as unexplained (a card misread on the
+  pile is no discard). While glare keeps a card that may be it, it waits longer, up to
+  ``glare_wait_s``.  The top card
   missing for ``confirm_frames`` frames (with nothing landing over it: an unread box there counts as one
   only when it is at least as sure as every card read there) was taken back: the seat that gains a card
   next got it (a wrong or late slap returned).
@@ -77,13 +79,17 @@ class Seen:
 @dataclass(frozen=True)
 class Unexplained:
     """What the tracker saw but could not turn into an event: a card (None: face down) that left ``zone``
-    at t and was not seen arriving anywhere."""
+    at t and was not seen arriving anywhere, or (``arrived``) one that came onto the pile at t from no
+    zone seen losing it, while no hand may have held it unseen (a card misread on the pile, say)."""
 
     t: float
     zone: str
     card: str | None = None
+    arrived: bool = False
 
     def __str__(self) -> str:
+        if self.arrived:
+            return f"t={self.t:.2f}s: {self.card} appeared on the {self.zone} from no zone"
         return f"t={self.t:.2f}s: {self.card or 'a card'} left {self.zone} and did not reappear"
 
 
@@ -181,6 +187,7 @@ class Tracker:
         self._losses: list[_Change] = []
         self._arrivals: list[tuple[str, _Change]] = []  # pile cards waiting for their origin
         self._held: list[Event] = []  # events after a card still waiting, told once it is booked
+        self._hands_unsure: list[tuple[float, str]] = []  # (t, hand zone): it may have held a card uncounted
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
         self._places: dict[str, list[_Place]] = {}  # where each seat's and hand's cards lie
         self._vanished: dict[str, list[float]] = {}  # when the cards glare hid, gone once it lifted, were last seen
@@ -221,15 +228,13 @@ class Tracker:
                 events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"], hidden)
             self._expire(t)
         self._glare = [(u, h) for u, h in self._glare if t - u < self.match_window_s] + [(t, hidden)]
+        self._note_unsure_hands(t, hidden)
         return self._in_order(events)
 
     def finish(self) -> list[Event]:
-        """The source ended: the cards on the pile still waiting for their zone came from the stock (no zone
-        was seen losing them), and what was held back behind them is told."""
-        events = [self._booked(card, arrival, float("inf"))
-                  for card, arrival in sorted(self._arrivals, key=lambda a: a[1].t)]
-        self._arrivals = []
-        return self._in_order(events)
+        """The source ended: the cards on the pile still waiting for their zone are booked as if their wait
+        were over (from the stock, or noted as unexplained), and what was held back behind them is told."""
+        return self._in_order(self._resolve_arrivals(float("inf")))
 
     def _in_order(self, events: list[Event]) -> list[Event]:
         """The events to tell now, oldest first: while a card on the pile waits for the zone it came from,
@@ -270,8 +275,12 @@ class Tracker:
             came = max([dt] + [self._unseen_for(x, y, t, dt) for x, y in new])
             if deb.update(count, t, came):
                 changes.append((deb.run_t, zone, deb.stable - before, deb.run_dt))
+                if deb.stable > before:  # a card seen held: its way on is a loss of this hand
+                    self._hands_unsure = [(u, z) for u, z in self._hands_unsure if z != zone]
             elif deb.candidate is None:
                 self._vanished.pop(zone, None)  # the count stands: what vanished was found again
+            if zone.startswith("hand") and count > deb.stable:  # a card glimpsed here, not (yet) counted
+                self._hands_unsure.append((t, zone))
         for run_t, zone, delta, run_dt in sorted(changes):  # losses before gains of the same frame
             # a card that glare hid and that was gone when it lifted left at some time since it was last seen
             last_seen = sorted(self._vanished.pop(zone, []))
@@ -391,28 +400,49 @@ class Tracker:
         events, waiting = [], []
         for card, arrival in sorted(self._arrivals, key=lambda a: a[1].t):
             event = self._booked(card, arrival, t)
-            if event is None:
+            if event is not None:
+                events.append(event)
+            elif self._may_yet_be_found(arrival, t):
                 waiting.append((card, arrival))
             else:
-                events.append(event)
+                self.unexplained.append(Unexplained(arrival.t, "pile", card, arrived=True))
         self._arrivals = waiting
         return events
 
     def _booked(self, card: str, arrival: _Change, t: float) -> CardMoved | None:
-        """The move that brought a card onto the pile, or None while its zone may still be found. A card
-        seen face up in a seat or hand on its way (turned over as it is slapped) came from there; otherwise
-        from the zone that lost a card first; after ``match_window_s`` with no zone found, from the stock,
-        unless glare keeps a card that may be it (then after ``glare_wait_s`` at the most)."""
+        """The move that brought a card onto the pile, or None (not yet, or not at all). A card seen face up
+        in a seat or hand on its way (turned over as it is slapped) came from there; otherwise from the zone
+        that lost a card first; once no zone may yet be found, from the stock if a hand may have held it
+        unseen."""
         origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
                   or self._take_loss(None, by=arrival.t))
         if origin is not None:
             return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone=origin.zone, to_zone="pile",
                              face_up=True, by=zone_seat(origin.zone), t_uncertainty=arrival.dt)
+        if self._may_yet_be_found(arrival, t) or not self._hand_unsure_by(arrival.t):
+            return None
+        return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone="stock", to_zone="pile",
+                         face_up=True, t_uncertainty=arrival.dt)
+
+    def _may_yet_be_found(self, arrival: _Change, t: float) -> bool:
+        """Whether the zone a card landing on the pile came from may still be found: within
+        ``match_window_s``, or up to ``glare_wait_s`` while glare keeps a card that may be it."""
         waited = t - arrival.t
-        if waited > self.glare_wait_s or (waited > self.match_window_s and not self._may_have_left(arrival.t)):
-            return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone="stock", to_zone="pile",
-                             face_up=True, t_uncertainty=arrival.dt)
-        return None
+        return waited <= self.match_window_s or (waited <= self.glare_wait_s and self._may_have_left(arrival.t))
+
+    def _note_unsure_hands(self, t: float, hidden) -> None:
+        """Note the hands glare lies over (a card held there may go unseen), and forget what is too old to
+        explain a card still waiting on the pile."""
+        for zone in (z for z in self.zone_names if z.startswith("hand") and hidden is not None):
+            box = self._zones[zone]
+            if hidden(*box.centre, min(box.x1 - box.x0, box.y1 - box.y0) / 2, CARD_HIDDEN):
+                self._hands_unsure.append((t, zone))
+        keep = self.match_window_s + self.glare_wait_s
+        self._hands_unsure = [(u, z) for u, z in self._hands_unsure if t - u <= keep]
+
+    def _hand_unsure_by(self, t: float) -> bool:
+        """Whether a hand may have held a card the camera did not count in the ``match_window_s`` up to t."""
+        return any(t - self.match_window_s <= u <= t for u, _ in self._hands_unsure)
 
     def _may_have_left(self, t: float) -> bool:
         """Whether a seat's or hand's card last seen by t is kept under glare, or was found gone as the glare
