@@ -433,7 +433,8 @@ class Tracker:
     def _note_unsure_hands(self, t: float, hidden) -> None:
         """Note the hands glare lies over (a card held there may go unseen), and forget what is too old to
         explain a card still waiting on the pile."""
-        for zone in (z for z in self.zone_names if z.startswith("hand") and hidden is not None):
+        hands = [z for z in self.zone_names if z.startswith("hand")] if hidden is not None else []
+        for zone in hands:
             box = self._zones[zone]
             if hidden(*box.centre, min(box.x1 - box.x0, box.y1 - box.y0) / 2, CARD_HIDDEN):
                 self._hands_unsure.append((t, zone))
