@@ -507,7 +507,7 @@ class KikettiEngine(Engine):
         if zone == "hand":
             seat = self._zone_seat(e.from_zone, zone)
         elif zone == "stock":
-            seat = self._straight_discarder(e.card)
+            seat, _ = self._straight_discarder(e.card)
         else:
             seat = e.by
         if seat is None:
@@ -574,27 +574,28 @@ class KikettiEngine(Engine):
         r.power = rank(e.card) if rank(e.card) in POWERS and not r.ended else "none"
         return []
 
-    def _straight_discarder(self, card: str | None) -> int:
-        """Whose discard a card straight from the stock to the pile is: the player holding the drawn card,
-        else the player due to draw (who drew and discarded in one move, or in a hand the camera missed)."""
+    def _straight_discarder(self, card: str | None) -> tuple[int, bool]:
+        """Whose discard a card straight from the stock to the pile is, and whether they held it: the player
+        holding the drawn card, else the player due to draw (who drew and discarded in one move, or in a
+        hand the camera missed)."""
         r = self.r
         if r.phase == "play" and r.stage == "hold" and r.holds_turn_card[r.turn]:
-            return r.turn
+            return r.turn, True
         seat = self._next_drawer()
         if seat is None:
             raise Impossible(f"{card or 'Kortti'} tuli kasaan pakasta (kenenkään paikalta tai kädestä sitä ei "
                              f"nähty lähtevän), mutta kenenkään ei ole nyt vuoro nostaa: korjaa tapahtuma.",
                              f"The {card or 'card'} came onto the pile from the stock (no seat or hand was seen "
                              f"losing it), but nobody is due to draw now: correct the event.")
-        return seat
+        return seat, False
 
     def _straight_discard(self, e: CardMoved) -> list[Ruling]:
         """A card straight from the stock to the pile: the turn's draw (unless the card was already held)
         and discard, told so the players can correct it if the camera guessed wrong."""
-        seat = self._straight_discarder(e.card)
+        seat, held = self._straight_discarder(e.card)
         hand = hand_zone(seat)
         drawn = []
-        if not (self.r.stage == "hold" and self.r.turn == seat):
+        if not held:
             drawn = self._draw(replace(e, card=None, from_zone="stock", to_zone=hand, face_up=False, by=seat))
         told = Ruling("discard_unseen_in_hand",
                       f"{self.name(seat)} heitti kortin {e.card} kasaan; kamera ei nähnyt sitä kädessä.",

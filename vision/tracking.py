@@ -397,32 +397,28 @@ class Tracker:
             self._top_gone = (0, 0.0, 0.0)
 
     def _resolve_arrivals(self, t: float) -> list[Event]:
+        """Book the cards come onto the pile: a card seen face up in a seat or hand on its way (turned over
+        as it is slapped) came from there; otherwise from the zone that lost a card first; once no zone may
+        yet be found, from the stock if a hand may have held it unseen, else it is noted as unexplained."""
         events, waiting = [], []
         for card, arrival in sorted(self._arrivals, key=lambda a: a[1].t):
-            event = self._booked(card, arrival, t)
-            if event is not None:
-                events.append(event)
+            origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
+                      or self._take_loss(None, by=arrival.t))
+            if origin is not None:
+                events.append(self._landed(card, arrival, origin.zone))
             elif self._may_yet_be_found(arrival, t):
                 waiting.append((card, arrival))
+            elif self._hand_unsure_by(arrival.t):
+                events.append(self._landed(card, arrival, "stock"))
             else:
                 self.unexplained.append(Unexplained(arrival.t, "pile", card, arrived=True))
         self._arrivals = waiting
         return events
 
-    def _booked(self, card: str, arrival: _Change, t: float) -> CardMoved | None:
-        """The move that brought a card onto the pile, or None (not yet, or not at all). A card seen face up
-        in a seat or hand on its way (turned over as it is slapped) came from there; otherwise from the zone
-        that lost a card first; once no zone may yet be found, from the stock if a hand may have held it
-        unseen."""
-        origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
-                  or self._take_loss(None, by=arrival.t))
-        if origin is not None:
-            return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone=origin.zone, to_zone="pile",
-                             face_up=True, by=zone_seat(origin.zone), t_uncertainty=arrival.dt)
-        if self._may_yet_be_found(arrival, t) or not self._hand_unsure_by(arrival.t):
-            return None
-        return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone="stock", to_zone="pile",
-                         face_up=True, t_uncertainty=arrival.dt)
+    @staticmethod
+    def _landed(card: str, arrival: _Change, zone: str) -> CardMoved:
+        return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone=zone, to_zone="pile", face_up=True,
+                         by=zone_seat(zone), t_uncertainty=arrival.dt)
 
     def _may_yet_be_found(self, arrival: _Change, t: float) -> bool:
         """Whether the zone a card landing on the pile came from may still be found: within
