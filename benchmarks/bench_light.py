@@ -29,11 +29,13 @@ judges by: cards found, face-up cards read, dice found, dice read, false boxes.
   middle, fading out), moving (radius SPOTS of the frame's width; spot_centre: swaying over the middle of
   the frame) or still in the middle (STILL_SPOTS: on the Kimble sample's dome), the tracker minding the
   glare (vision.colour.Glare: a card where the picture is clipped white is not gone) and not: the ground
-  truth's events reported, other events, over-exposure and glare-on-the-die notices, and the rulings the
-  players were given against those the ground truth's events give (RULINGS: the same kind, seats and
-  words; what a missed or misbooked event costs the players).
+  truth's events reported, other events, over-exposure, glare-on-the-die and glare-on-a-zone notices, and
+  the rulings the players were given against those the ground truth's events give (RULINGS: the same kind,
+  seats and words; what a missed or misbooked event costs the players).
 * other_spot_paths: the Kiketti sample under the moving spots on other paths (OTHER_SPOT_PATHS), minded:
-  the ground truth's events reported, other events, and the rulings as in glare_spots.
+  the ground truth's events reported, other events, the rulings as in glare_spots, and the zones named.
+* still_spots_on_zones: the Kiketti sample under a still spot of each radius of ZONE_SPOTS centred on each
+  of its zones (a lamp's reflection on a glossy table stays where the lamp is), minded: as other_spot_paths.
 
 --frames plays only each video's first N frames, for a quick look: the events first seen within them
 are expected, so one first seen in the last few frames, before the chain could report it, counts missing.
@@ -64,7 +66,7 @@ from pelituomari.game import referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
 from referee.events import DieSettled, read_jsonl  # noqa: E402
 from vision.capture import Frame, FrameSource, VideoFileSource  # noqa: E402
-from vision.colour import GlareOnDie, OverExposed, TooDark, balanced, white_gains  # noqa: E402
+from vision.colour import GlareOnDie, GlareOnZone, OverExposed, TooDark, balanced, white_gains  # noqa: E402
 from vision.detector import DEFAULT_WEIGHTS, Detector, WeightsMissing, live_detector  # noqa: E402
 
 LIGHTS = {**{name: change for name, (kind, change) in CONDITIONS.items() if kind == "light"},
@@ -79,6 +81,7 @@ STILL_SPOTS = (0.02, 0.04)        # a still one's, in the frame's middle (on the
 SPOT_PATH = (0.0, (9.0, 5.0))     # its path: begun that many seconds on; seconds to sway across, and down
 # Other paths, lest the tracker's ways under glare fit one: the Kiketti sample, minded, under OTHER_PATH_SPOTS
 OTHER_SPOT_PATHS = ((2.0, (9.0, 5.0)), (4.5, (9.0, 5.0)), (0.0, (7.0, 11.0)), (3.0, (6.0, 4.0)))
+ZONE_SPOTS = (0.05, 0.1)          # still spots' radii on each Kiketti zone (0.05: the seats' cards a third hidden)
 OTHER_PATH_SPOTS = (0.1, 0.2)
 RULINGS = ("rulings_expected", "rulings_given", "other_rulings")  # what the players were told, against the truth
 
@@ -152,13 +155,13 @@ def spot_centre(t: float, w: int, h: int, path=SPOT_PATH) -> tuple[float, float]
 class LampSource(FrameSource):
     """A video's frames as a camera sees them under a lamp of LIGHTS (None: as recorded), those whose index
     is in flash_at over-exposed as by a flash of glare (FLASH) on top, and with a glare spot of radius
-    spot (a share of the frame's width; 0: none) on every frame, moving (spot_centre on path) or, still,
-    where SPOT_PATH starts: the frame's middle."""
+    spot (a share of the frame's width; 0: none) on every frame, moving (spot_centre on path) or, still, at
+    pixel `at` (None: where SPOT_PATH starts, the frame's middle)."""
 
     def __init__(self, source: FrameSource, lamp: str | None, flash_at: set[int] = frozenset(), spot: float = 0.0,
-                 still: bool = False, path=SPOT_PATH):
+                 still: bool = False, path=SPOT_PATH, at: tuple[float, float] | None = None):
         self.source, self.lamp, self.flash_at, self.name = source, lamp, flash_at, source.name
-        self.spot, self.still, self.path = spot, still, path
+        self.spot, self.still, self.path, self.at = spot, still, path, at
 
     def read(self) -> Frame | None:
         frame = self.source.read()
@@ -169,7 +172,10 @@ class LampSource(FrameSource):
             image = lit(FLASH, image)
         if self.spot:
             h, w = image.shape[:2]
-            centre = spot_centre(0.0, w, h) if self.still else spot_centre(frame.t, w, h, self.path)
+            if self.still:
+                centre = spot_centre(0.0, w, h) if self.at is None else self.at
+            else:
+                centre = spot_centre(frame.t, w, h, self.path)
             image = glare_spot(image, centre, self.spot * w)
         return Frame(image, frame.t, frame.index)
 
@@ -194,8 +200,10 @@ def steadiness(gains: list, anchor: int) -> dict:
 
 
 def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool, frames: int | None,
-         spot: float = 0.0, mind_glare: bool = True, still: bool = False, path=SPOT_PATH) -> dict:
-    """One sample video through the live chain (a glare spot of radius spot on it, on path, LampSource):
+         spot: float = 0.0, mind_glare: bool = True, still: bool = False, path=SPOT_PATH,
+         at: tuple[float, float] | None = None) -> dict:
+    """One sample video through the live chain (a glare spot of radius spot on it, on path or still at,
+    LampSource):
     events of the ground truth reported, other events, the truth's rulings the players were given, and
     (evened out) the gains followed on each frame."""
     video, calibration_path, truth_path = sample_paths(game)
@@ -210,7 +218,7 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
         truth = [e for e in truth if round(e.t * fps) < frames]
     flash_at = {round(e.t * fps) for e in truth} if flashes else set()
     gains = []
-    with LampSource(camera, lamp, flash_at, spot, still, path) as source:
+    with LampSource(camera, lamp, flash_at, spot, still, path, at) as source:
         while frames is None or pipeline.result.frames < frames:
             frame = source.read()
             if frame is None:
@@ -233,6 +241,7 @@ def play(detector, game: str, lamp: str | None, even_light: bool, flashes: bool,
             "over_exposed_notices": sum(isinstance(n, OverExposed) for n in pipeline.result.notices),
             "too_dark_notices": sum(isinstance(n, TooDark) for n in pipeline.result.notices),
             "glare_on_die_notices": sum(isinstance(n, GlareOnDie) for n in pipeline.result.notices),
+            "glare_on_zone_notices": sorted(n.zone for n in pipeline.result.notices if isinstance(n, GlareOnZone)),
             "gains": gains, "named_frame": named, "flash_at": flash_at}
 
 
@@ -268,7 +277,7 @@ def videos(detector, lamps, frames: int | None) -> dict:
                     row[way] = {k: run[k] for k in ("expected", "matched", "other_events",
                                                     "other_unreadable_rolls", "flashed_frames",
                                                     "over_exposed_notices", "too_dark_notices",
-                                                    "glare_on_die_notices")}
+                                                    "glare_on_die_notices", "glare_on_zone_notices")}
                     if even_light and not flashes:
                         row["light_followed"] = steadiness(run["gains"], run["named_frame"])
                     if even_light and flashes:
@@ -293,11 +302,14 @@ def glare_spots(detector, frames: int | None) -> dict:
                     row["glare_minded" if mind else "glare_ignored"] = {
                         k: run[k] for k in ("expected", "matched", "other_events", "other_unreadable_rolls",
                                             "widest_t_uncertainty_s", *RULINGS, "over_exposed_notices",
-                                            "glare_on_die_notices")}
+                                            "glare_on_die_notices", "glare_on_zone_notices")}
                 name = f"{'still' if still else 'moving'} {spot}"
                 out.setdefault(game, {})[name] = row
                 print(game, name, {k: (v["matched"], v["other_events"]) for k, v in row.items()}, flush=True)
     return out
+
+
+SPOT_KEYS = ("expected", "matched", "other_events", "widest_t_uncertainty_s", *RULINGS, "glare_on_zone_notices")
 
 
 def other_spot_paths(detector, frames: int | None) -> list:
@@ -308,11 +320,28 @@ def other_spot_paths(detector, frames: int | None) -> list:
         row = {"begun_s": path[0], "periods_s": list(path[1])}
         for spot in OTHER_PATH_SPOTS:
             run = play(detector, "kiketti", None, True, False, frames, spot=spot, path=path)
-            row[f"moving {spot}"] = {k: run[k] for k in ("expected", "matched", "other_events",
-                                                          "widest_t_uncertainty_s", *RULINGS)}
+            row[f"moving {spot}"] = {k: run[k] for k in SPOT_KEYS}
         out.append(row)
         print("kiketti, spot path", path, {k: (v["matched"], v["other_events"]) for k, v in row.items()
                                           if k.startswith("moving")}, flush=True)
+    return out
+
+
+def still_spots_on_zones(detector, frames: int | None) -> dict:
+    """The still_spots_on_zones section: the Kiketti sample under a still spot of each radius of ZONE_SPOTS
+    centred on each of its zones (at_px: where in the frame), the light evened out and the glare minded, as
+    shipped."""
+    calibration = TableCalibration.load(sample_paths("kiketti")[1])
+    out = {}
+    for zone, box in calibration.zones.items():
+        at = tuple(float(v) for v in calibration.to_pixels(np.array([box.centre]))[0])
+        row = {"at_px": [round(v, 1) for v in at]}
+        for spot in ZONE_SPOTS:
+            run = play(detector, "kiketti", None, True, False, frames, spot=spot, still=True, at=at)
+            row[f"still {spot}"] = {k: run[k] for k in SPOT_KEYS}
+        out[zone] = row
+        print("kiketti, still spot on", zone, {k: (v["matched"], v["other_events"], v["rulings_given"])
+                                               for k, v in row.items() if k.startswith("still")}, flush=True)
     return out
 
 
@@ -352,6 +381,7 @@ def main(argv=None) -> int:
     result["videos"] = videos(live, a.lamps, a.frames)
     result["glare_spots"] = glare_spots(live, a.frames)
     result["other_spot_paths"] = other_spot_paths(live, a.frames)
+    result["still_spots_on_zones"] = still_spots_on_zones(live, a.frames)
     result["frames"] = a.frames
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

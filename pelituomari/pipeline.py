@@ -13,7 +13,7 @@ be evened out, and cards and dice go unseen or misread.  Where glare clips the p
 card or die the detector no longer finds is taken to be still there (vision.colour.Glare, minded by
 the tracker), not gone: a lamp's reflection sliding over a seat would otherwise book a card leaving
 it.  A reflection that stays on the die is reported too (it hides the face of every roll that lands
-under it).
+under it), and so is one that stays on part of a card zone (a card laid there is never seen).
 
 Every event is stored (SQLite, one transaction each) before the referee rules on it, so a crash
 or a dead camera loses nothing that was already seen.
@@ -34,7 +34,7 @@ from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
 from vision.colour import CameraExposure, Glare, Notice, RoomLight, clipped_mask, clipped_share
-from vision.tracking import SAME_OBJECT_MM, Seen, Tracker, Unexplained
+from vision.tracking import CARD_HIDDEN, CARD_REACH_MM, SAME_OBJECT_MM, Seen, Tracker, Unexplained
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
 CHANGE_SCALE = 0.125  # the change test compares each region's image at an eighth of its size
@@ -166,7 +166,8 @@ class Pipeline:
         picture (vision.colour.Glare) instead of taking it for gone (off: as before glare was minded, for
         benchmarks/bench_light.py to measure what minding it wins). on_notice is told when a region turns
         over-exposed or the picture too dark (CameraExposure; too dark only while the light is evened out,
-        which measures white), and when the tracker saw a card move it could not book (NotUnderstood).
+        which measures white), when glare lies on part of a card zone for long (GlareOnZone), and when the
+        tracker saw a card move it could not book (NotUnderstood).
         keeper (pelituomari.frame_keeper.FrameKeeper) is shown every frame with what was seen in it, and
         keeps those due for labelling."""
         missing = [z for z in _needed_zones(game) if z not in calibration.zones]
@@ -183,6 +184,8 @@ class Pipeline:
         self.glare = Glare([])   # where the last frame was clipped white: the tracker keeps cards hidden there
         self.mind_glare = mind_glare
         self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
+        # the zones looked at for cards (the die has its own notice, GlareOnDie)
+        self.card_zones = {z: calibration.zones[z] for r in self.regions for z in r.zones if z != "dome"}
         self.on_event, self.annotator, self.on_notice, self.keeper = on_event, annotator, on_notice, keeper
         self.result = RunResult()
         self._understood = 0  # how many of the tracker's unexplained notes have been told
@@ -205,6 +208,9 @@ class Pipeline:
         self._tell_not_understood()
         if "dome" in self.calibration.zones:
             self._tell(self.exposure.look_at_die(self.tracker.die_hidden))
+        hides_a_card = {name: self.glare.hides_within(zone.to_json(), CARD_REACH_MM, CARD_HIDDEN)
+                        for name, zone in self.card_zones.items()}
+        self._tell(self.exposure.look_at_zones(hides_a_card))
         self.result.frames += 1
         if self.keeper is not None:
             self.keeper.look(frame.image, frame.t + self.t_offset, seen)

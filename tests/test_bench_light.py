@@ -105,7 +105,8 @@ def test_the_other_spot_paths_play_the_kiketti_sample_minded_on_each_path_and_sp
         played.append((game, lamp, even_light, flashes, frames, spot, mind_glare, still, path))
         return {"expected": 27, "matched": 27 - len(played), "other_events": len(played) % 2,
                 "other_unreadable_rolls": 0, "widest_t_uncertainty_s": 0.1 * len(played),
-                "rulings_expected": 10, "rulings_given": 10 - len(played), "other_rulings": len(played)}
+                "rulings_expected": 10, "rulings_given": 10 - len(played), "other_rulings": len(played),
+                "glare_on_zone_notices": []}
 
     monkeypatch.setattr(bench_light, "play", play)
     out = bench_light.other_spot_paths("detector", 40)
@@ -113,10 +114,41 @@ def test_the_other_spot_paths_play_the_kiketti_sample_minded_on_each_path_and_sp
                       for path in bench_light.OTHER_SPOT_PATHS for spot in bench_light.OTHER_PATH_SPOTS]
     assert out[0] == {"begun_s": 2.0, "periods_s": [9.0, 5.0],
                       "moving 0.1": {"expected": 27, "matched": 26, "other_events": 1, "widest_t_uncertainty_s": 0.1,
-                                     "rulings_expected": 10, "rulings_given": 9, "other_rulings": 1},
+                                     "rulings_expected": 10, "rulings_given": 9, "other_rulings": 1,
+                                     "glare_on_zone_notices": []},
                       "moving 0.2": {"expected": 27, "matched": 25, "other_events": 0, "widest_t_uncertainty_s": 0.2,
-                                     "rulings_expected": 10, "rulings_given": 8, "other_rulings": 2}}
+                                     "rulings_expected": 10, "rulings_given": 8, "other_rulings": 2,
+                                     "glare_on_zone_notices": []}}
     assert len(out) == len(bench_light.OTHER_SPOT_PATHS) == 4
+
+
+def test_still_spots_lie_on_the_middle_of_each_kiketti_zone(monkeypatch):
+    played = []
+
+    def play(detector, game, lamp, even_light, flashes, frames, spot=0.0, still=False, at=None):
+        played.append((game, lamp, even_light, flashes, frames, spot, still, at))
+        return {"expected": 27, "matched": 27, "other_events": 0, "widest_t_uncertainty_s": 0.066667,
+                "rulings_expected": 10, "rulings_given": 10, "other_rulings": 0, "glare_on_zone_notices": ["pile"]}
+
+    monkeypatch.setattr(bench_light, "play", play)
+    out = bench_light.still_spots_on_zones("detector", 40)
+    assert list(out) == ["stock", "pile", "seat0", "hand0", "seat1", "hand1"]
+    assert out["pile"]["at_px"] == [704.2, 360.0]   # the pile's middle, in the sample's 1280 x 720 frames
+    assert played[2:4] == [("kiketti", None, True, False, 40, spot, True, (pytest.approx(704.24, abs=0.005),
+                                                                          pytest.approx(360.03, abs=0.005)))
+                           for spot in bench_light.ZONE_SPOTS]
+    assert out["pile"]["still 0.1"] == {"expected": 27, "matched": 27, "other_events": 0,
+                                        "widest_t_uncertainty_s": 0.066667, "rulings_expected": 10,
+                                        "rulings_given": 10, "other_rulings": 0, "glare_on_zone_notices": ["pile"]}
+
+
+def test_a_still_reflection_on_the_pile_is_named_and_a_spot_swaying_past_names_no_zone():
+    """A spot a tenth of the frame's width, still on the Kiketti sample's pile: after 60 frames (2 s) the
+    players are told it lies there; moving on its path for the same 90 frames it names nothing."""
+    at = (704.2, 360.0)
+    still = bench_light.play(live_detector(), "kiketti", None, True, False, 90, spot=0.1, still=True, at=at)
+    moving = bench_light.play(live_detector(), "kiketti", None, True, False, 90, spot=0.1)
+    assert (still["glare_on_zone_notices"], moving["glare_on_zone_notices"]) == (["pile"], [])
 
 
 def test_a_glare_spot_is_laid_on_every_frame():

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from vision.colour import (DIM_WHITE, TOO_DARK, CameraExposure, OverExposed, RoomLight, TooDark, Glare, GlareOnDie, clipped_mask, clipped_share, lamp_lit_white,
+from vision.colour import (DIM_WHITE, TOO_DARK, CameraExposure, OverExposed, RoomLight, TooDark, Glare, GlareOnDie, GlareOnZone, clipped_mask, clipped_share, lamp_lit_white,
                           white_balanced, white_gains)
 
 WARM = np.float32([0.45, 0.75, 1.0])  # B, G, R of white under a warm lamp (red over blue 2.2), not corrected
@@ -199,3 +199,39 @@ def test_the_room_light_notes_how_bright_white_came_out_when_it_could_judge():
     assert (light.gains, light.white) == (None, None)
     light.update([_table_with_a_card(np.float32([0.3, 0.3, 0.3]))])
     assert light.white == 73.0   # the card's 245 at 0.3
+
+
+def test_glare_hides_a_card_somewhere_in_a_zone_where_a_quarter_of_a_card_s_square_around_a_point_of_it_is_clipped():
+    image = np.full((200, 400, 3), 120, np.uint8)      # a region of 200 x 100 mm at 2 px a mm, from (100, 50) mm
+    image[76:124, 236:284] = 255                        # a 24 x 24 mm spot clipped at (218-242, 88-112) mm
+    glare = Glare([((100.0, 50.0, 300.0, 150.0), 2.0, clipped_mask(image))])
+    # a point's 40 x 40 mm square (reach 20 mm) over the spot is a third clipped; one over its edge, less
+    assert glare.hides_within((120.0, 60.0, 280.0, 140.0), 20.0, 0.25)   # the zone holds the spot
+    assert glare.hides_within((240.0, 60.0, 280.0, 140.0), 20.0, 0.25)   # beside it: a card there reaches over it
+    assert not glare.hides_within((250.0, 60.0, 280.0, 140.0), 20.0, 0.25)   # 8 mm past its edge: a sixth at most
+    assert not glare.hides_within((120.0, 60.0, 280.0, 140.0), 20.0, 0.4)    # no point's square 0.4 clipped
+    assert not glare.hides_within((120.0, 60.0, 320.0, 140.0), 20.0, 0.25)   # not wholly in a looked-at rectangle
+    assert not Glare([]).hides_within((120.0, 60.0, 280.0, 140.0), 20.0, 0.25)
+
+
+def test_glare_lying_on_a_zone_is_reported_once_it_has_lasted_longer_than_a_reflection_swaying_past():
+    exposure = CameraExposure(frames=2, zone_frames=4)
+    told = [exposure.look_at_zones({"pile": pile, "seat0": False})
+            for pile in (True, True, True, False, True, True, True, True, True, False, False)]
+    # three frames, then a clear one: not yet; four in a row: told once; two clear frames end it, so it is told again
+    assert told == [[]] * 7 + [[GlareOnZone("pile")], [], [], []]
+    assert exposure.standing == []
+    again = [exposure.look_at_zones({"pile": True}) for _ in range(4)]
+    assert again == [[], [], [], [GlareOnZone("pile")]]
+
+
+def test_glare_on_a_zone_of_a_region_said_to_be_over_exposed_is_not_told_twice():
+    exposure = CameraExposure(frames=1, zone_frames=1)
+    assert exposure.look({"stock+pile": 0.9, "seat0+hand0": 0.0}, 240.0) == [OverExposed("stock+pile", 0.9)]
+    assert exposure.look_at_zones({"pile": True, "seat0": True}) == [GlareOnZone("seat0")]
+    assert GlareOnZone("pile").message("en") == (
+        "camera: pile: part of it shows pure white (a lamp's reflection or over-exposure), so a card laid there goes "
+        "unseen; move the light or the camera, or turn the exposure down")
+    assert GlareOnZone("pile").message() == (
+        "kamera: pile: osa alueesta näkyy puhtaan valkoisena (heijastus tai ylivalotus), joten sinne pantua korttia "
+        "ei nähdä; siirrä valoa tai kameraa tai pienennä valotusta")

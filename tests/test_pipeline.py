@@ -19,7 +19,7 @@ from pelituomari.pipeline import NotUnderstood, Pipeline, one_per_object, zone_g
 from pelituomari.store import EventStore
 from referee.events import CardMoved, GameStarted, Source
 from vision.capture import Frame, FrameSource, LiveSource, SourceError, SourceStalled
-from vision.colour import TooDark
+from vision.colour import GlareOnZone, TooDark
 from vision.tracking import Unexplained
 from vision.virtual_table import camera_homography
 
@@ -162,6 +162,41 @@ def test_a_region_the_camera_keeps_over_exposed_is_reported_once():
     assert [n.region for n in told] == ["stock+pile"] and told[0].share >= 0.3
     assert pipeline.result.notices == told
     assert drawn == [[]] * 14 + [["stock+pile"]] * 6   # from the frame it is told on, while it lasts
+
+
+def _with_reflection(image, H, x: float, y: float) -> np.ndarray:
+    """image with a lamp's reflection clipped white over a disc 40 mm across at (x, y) mm on the table."""
+    ring = np.array([[[x + 20 * np.cos(a), y + 20 * np.sin(a)] for a in np.linspace(0, 2 * np.pi, 24)]], float)
+    lit = image.copy()
+    cv2.fillPoly(lit, [np.round(cv2.perspectiveTransform(ring, H)[0]).astype(np.int32)], (255, 255, 255))
+    return lit
+
+
+def test_a_reflection_lying_on_a_zone_is_told_once_but_one_swaying_past_is_not():
+    """A reflection on the pile for 4 s (60 frames), too small to over-expose its region: named once, as
+    it lasts. One that lies 40 frames on the pile, then 40 on seat0, never lasts long enough on either."""
+    cal, H = _calibration()
+    told, drawn = [], []
+
+    class NoticeRecorder:
+        def write(self, frame, seen, rulings, notices):
+            drawn.append([n.zone for n in notices])
+
+        def close(self):
+            pass
+
+    pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append,
+                        annotator=NoticeRecorder())
+    on_pile = _with_reflection(_frame(H, []), H, *ZONES["pile"].centre)
+    for n in range(65):
+        pipeline.process(Frame(on_pile, n / 15, n))
+    assert told == [GlareOnZone("pile")] and pipeline.result.notices == told
+    assert drawn == [[]] * 59 + [["pile"]] * 6
+    swaying = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti")
+    on_seat = _with_reflection(_frame(H, []), H, *ZONES["seat0"].centre)
+    for n, frame in enumerate([on_pile] * 40 + [on_seat] * 40):
+        swaying.process(Frame(frame, n / 15, n))
+    assert swaying.result.notices == []
 
 
 def test_a_picture_the_camera_keeps_too_dark_is_reported_once():

@@ -143,6 +143,21 @@ class Glare:
                     return True
         return False
 
+    def hides_within(self, rect: tuple[float, float, float, float], reach_mm: float, share: float) -> bool:
+        """Whether glare hides (as `hides` judges) some point of the table rectangle rect (x0, y0, x1, y1 mm), in
+        a looked-at rectangle holding it whole: a card could lie there unseen."""
+        zx0, zy0, zx1, zy1 = rect
+        for (x0, y0, x1, y1), px_per_mm, mask in self.looked_at:
+            if x0 <= zx0 and zx1 <= x1 and y0 <= zy0 and zy1 <= y1:
+                scale = px_per_mm / CLIP_STEP
+                side = 2 * int(reach_mm * scale) + 1
+                shares = cv2.blur(mask.astype(np.float32) / 255, (side, side), borderType=cv2.BORDER_CONSTANT)
+                inside = shares[int((zy0 - y0) * scale):int((zy1 - y0) * scale) + 1,
+                                int((zx0 - x0) * scale):int((zx1 - x0) * scale) + 1]
+                if inside.max(initial=0) >= share:
+                    return True
+        return False
+
 
 class Notice:
     """What the camera's picture keeps from being read, said in Finnish (`fi`) or English (`en`) as the
@@ -205,18 +220,38 @@ class GlareOnDie(Notice):
         return "camera: a reflection (glare) lies on the die, so its face cannot be read; move the lamp or the camera"
 
 
+@dataclass(frozen=True)
+class GlareOnZone(Notice):
+    """Glare lies on part of a zone for long (a lamp's reflection, or over-exposed white): a card laid there
+    goes unseen, and the referee misses its move. Moving glare passes; a reflection that stays needs the lamp
+    or the camera moved."""
+
+    zone: str
+
+    @property
+    def fi(self) -> str:
+        return (f"kamera: {self.zone}: osa alueesta näkyy puhtaan valkoisena (heijastus tai ylivalotus), joten sinne "
+                f"pantua korttia ei nähdä; siirrä valoa tai kameraa tai pienennä valotusta")
+
+    @property
+    def en(self) -> str:
+        return (f"camera: {self.zone}: part of it shows pure white (a lamp's reflection or over-exposure), so a card "
+                f"laid there goes unseen; move the light or the camera, or turn the exposure down")
+
+
 class CameraExposure:
     """What the camera's exposure keeps from being read, so the pipeline can say so: regions of the table
     over-exposed (white that clipped cannot be evened out again, and a die on a white board clipped with
     it is lost: the over-exposed Kimble sample reports none of its rolls) and a picture too dark (white
     below TOO_DARK: lifted that far, the picture's few grey levels misread dice), and glare lying on the
     die (a lamp's reflection on the dome: the tracker waits for it to pass, and a still one hides every
-    roll that lands under it). Each is reported once it has lasted `frames` frames in a row (a flash of
-    glare is not), and stands until as many frames without it have passed; only then can it be reported
-    again."""
+    roll that lands under it), and glare lying on part of a zone (a card laid there goes unseen). Each is
+    reported once it has lasted `frames` frames in a row (a flash of glare is not; glare on a zone
+    `zone_frames`, as a reflection swaying past lies on a zone longer), and stands until `frames` frames
+    without it have passed; only then can it be reported again."""
 
-    def __init__(self, frames: int = 15):
-        self.frames = frames
+    def __init__(self, frames: int = 15, zone_frames: int = 60):
+        self.frames, self.zone_frames = frames, zone_frames
         self._streak: dict[str, int] = {}   # frames in a row with (> 0) or without (< 0) the trouble
         self._standing: dict[str, Notice] = {}
 
@@ -237,22 +272,31 @@ class CameraExposure:
         over_exposed = any(isinstance(n, OverExposed) for n in self._standing.values())
         return self._judge("glare on die", hidden and not over_exposed, GlareOnDie)
 
+    def look_at_zones(self, hidden: dict[str, bool]) -> list[Notice]:
+        """One frame: for each zone, whether glare hides a card's place in it (Glare.hides_within). The notices
+        that are new; none for a zone of a region said to be over-exposed, which says it already."""
+        over_exposed = {zone for n in self._standing.values() if isinstance(n, OverExposed)
+                        for zone in n.region.split("+")}
+        return [notice for zone, troubled in hidden.items()
+                for notice in self._judge(f"glare on {zone}", troubled and zone not in over_exposed,
+                                          lambda zone=zone: GlareOnZone(zone), self.zone_frames)]
+
     @property
     def standing(self) -> list[Notice]:
         """The notices given whose trouble has not yet been gone `frames` frames in a row: what a picture
         of the table should still say is wrong with it."""
         return list(self._standing.values())
 
-    def _judge(self, key: str, troubled: bool, notice) -> list[Notice]:
+    def _judge(self, key: str, troubled: bool, notice, frames: int | None = None) -> list[Notice]:
         """Count one frame with or without the trouble `key`; [notice()] if it has just lasted long enough
-        to report, else []."""
+        to report (frames; default `frames`), else []."""
         streak = self._streak.get(key, 0)
         self._streak[key] = max(streak, 0) + 1 if troubled else min(streak, 0) - 1
         if not troubled:
             if -self._streak[key] >= self.frames:
                 self._standing.pop(key, None)
             return []
-        if self._streak[key] < self.frames or key in self._standing:
+        if self._streak[key] < (frames or self.frames) or key in self._standing:
             return []
         self._standing[key] = notice()
         return [self._standing[key]]
