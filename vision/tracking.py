@@ -18,7 +18,8 @@ What is tracked, zone by zone (zones come from the table calibration):
   the stock, if a hand may have held it unseen (a card glimpsed there but never counted, or glare over
   it): drawn and discarded in one move; otherwise it is noted as unexplained (a card misread on the
   pile is no discard). While glare keeps a card that may be it, it waits longer, up to
-  ``glare_wait_s``.  The top card
+  ``glare_wait_s``; if the glare stays on one seat's or hand's card all that time (a lamp's reflection
+  that does not move), that card is it.  The top card
   missing for ``confirm_frames`` frames (with nothing landing over it: an unread box there counts as one
   only when it is at least as sure as every card read there) was taken back: the seat that gains a card
   next got it (a wrong or late slap returned).
@@ -165,8 +166,8 @@ class Tracker:
     what the first that many frames show is taken as it stands, without events. ``landing_conf``: a
     card lands on the pile only when boxed at least this surely; a fainter box there is a card
     beneath the top, glimpsed past it. ``glare_wait_s``: how long a card on the pile that no zone was
-    seen losing waits for glare to lift off a card that may be it, before it is booked from the stock
-    (what was seen after it waits too)."""
+    seen losing waits for glare to lift off a card that may be it, before it is booked from the zone
+    whose card glare still hides, or else from the stock (what was seen after it waits too)."""
 
     def __init__(self, zones, confirm_frames: int = 3, match_window_s: float = 1.5, glare_wait_s: float = 3.0,
                  die_settle_s: float = 0.4, die_move_mm: float = 3.0, die_agreement: float = 0.8,
@@ -399,7 +400,9 @@ class Tracker:
     def _resolve_arrivals(self, t: float) -> list[Event]:
         """Book the cards come onto the pile: a card seen face up in a seat or hand on its way (turned over
         as it is slapped) came from there; otherwise from the zone that lost a card first; once no zone may
-        yet be found, from the stock if a hand may have held it unseen, else it is noted as unexplained."""
+        yet be found, from the one seat or hand whose card glare has hidden since before it landed (a lamp's
+        reflection that stays), else from the stock if a hand may have held it unseen, else it is noted as
+        unexplained."""
         events, waiting = [], []
         for card, arrival in sorted(self._arrivals, key=lambda a: a[1].t):
             origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
@@ -408,6 +411,8 @@ class Tracker:
                 events.append(self._landed(card, arrival, origin.zone))
             elif self._may_yet_be_found(arrival, t):
                 waiting.append((card, arrival))
+            elif (hiding := self._take_kept(arrival.t)) is not None:
+                events.append(self._landed(card, arrival, hiding))
             elif self._hand_unsure_by(arrival.t):
                 events.append(self._landed(card, arrival, "stock"))
             else:
@@ -425,6 +430,18 @@ class Tracker:
         ``match_window_s``, or up to ``glare_wait_s`` while glare keeps a card that may be it."""
         waited = t - arrival.t
         return waited <= self.match_window_s or (waited <= self.glare_wait_s and self._may_have_left(arrival.t))
+
+    def _take_kept(self, t: float) -> str | None:
+        """The one seat or hand holding a card glare has kept since before t (a card landing on the pile at t
+        may be it), that card let go, as the move books it; None where no zone, or more than one, holds one."""
+        holding = {zone for zone, places in self._places.items() for p in places if p.kept and p.seen_t <= t}
+        if len(holding) != 1:
+            return None
+        zone = holding.pop()
+        places = self._places[zone]
+        places.remove(max((p for p in places if p.kept and p.seen_t <= t), key=lambda p: p.seen_t))
+        self._counts[zone].stable -= 1
+        return zone
 
     def _note_unsure_hands(self, t: float, hidden) -> None:
         """Note the hands glare lies over (a card held there may go unseen), and forget what is too old to
