@@ -338,16 +338,34 @@ class KikettiEngine(Engine):
         r, seat = self.r, self._zone_seat(e.to_zone, "seat")
         if r.phase == "deal":
             return self._deal(e, seat)
+        if not r.owed_penalty[seat] and not r.owed_replace_in[seat]:
+            return self._straight_swap_in(e, seat)
         self._take_from_stock()
         if r.owed_penalty[seat]:
             r.owed_penalty[seat] -= 1
-        elif r.owed_replace_in[seat]:
-            r.owed_replace_in[seat] -= 1
         else:
-            raise Impossible(f"{self.name(seat)} ei ole velkaa yhtään korttia pakasta.",
-                             f"{self.name(seat)} is owed no card from the stock.", (seat,))
+            r.owed_replace_in[seat] -= 1
         r.table[seat] += 1
         return []
+
+    def _straight_swap_in(self, e: CardMoved, seat: int) -> list[Ruling]:
+        """A card straight from the stock to a seat owed none: the drawn card put among the player's table
+        cards from a hand the camera missed (the turn's draw too, unless the card was already held), told
+        so the players can correct it if the camera guessed wrong."""
+        r = self.r
+        held = r.phase == "play" and r.stage == "hold" and r.turn == seat and r.holds_turn_card[seat]
+        if not held and seat != self._next_drawer():
+            raise Impossible(f"{self.name(seat)} ei ole velkaa yhtään korttia pakasta.",
+                             f"{self.name(seat)} is owed no card from the stock.", (seat,))
+        hand = hand_zone(seat)
+        drawn = []
+        if not held:
+            drawn = self._draw(replace(e, card=None, from_zone="stock", to_zone=hand, face_up=False, by=seat))
+        told = Ruling("swap_unseen_in_hand",
+                      f"{self.name(seat)} vaihtoi nostetun kortin pöytäänsä; kamera ei nähnyt sitä kädessä.",
+                      f"{self.name(seat)} put the drawn card among their table cards; the camera did not see it "
+                      f"in their hand.", (seat,))
+        return [*drawn, told, *self._swap_in(replace(e, from_zone=hand, by=seat))]
 
     def _deal(self, e: CardMoved, seat: int) -> list[Ruling]:
         r = self.r

@@ -150,6 +150,40 @@ def test_a_card_straight_from_the_stock_when_nobody_is_due_to_draw_is_impossible
                                  "but nobody is due to draw now: correct the event.")
     assert ref.engine.summary()["pile_top"] is None
 
+def straight_to_table(tb: Table, seat: int, card_out: str) -> Table:
+    """A drawn card the camera saw only as it came among seat's table cards: booked from the stock; then the
+    table card swapped out goes to the pile."""
+    tb._move(2.0, None, "stock", f"seat{seat}")
+    return tb._move(1.0, card_out, f"seat{seat}", "pile", by=seat, face_up=True)
+
+
+def test_a_card_straight_from_the_stock_to_the_due_players_table_is_their_draw_and_swap():
+    tb = straight_to_table(dealt().turn(E, "5h"), S, "9h")
+    ref = referee(tb)
+    (told,) = [r for r in ref.rulings if r.kind != "round_started"]
+    assert told.kind == "swap_unseen_in_hand" and told.seats == (S,)
+    assert told.en == "Sanni put the drawn card among their table cards; the camera did not see it in their hand."
+    assert told.fi == "Sanni vaihtoi nostetun kortin pöytäänsä; kamera ei nähnyt sitä kädessä."
+    s = ref.engine.summary()
+    assert (s["turn"], s["pile_top"], s["stock"], s["table_cards"]) == (S, "9h", 36 - 2, [4, 4, 4, 4])
+    tb.turn(V, "4c")
+    assert said(tb) == [("swap_unseen_in_hand", (S,), 0)]
+
+
+def test_a_card_straight_from_the_stock_to_a_table_while_the_drawn_card_is_held_is_that_card():
+    tb = straight_to_table(dealt().turn(E, "5h").draw(S), S, "9h")
+    assert said(tb) == [("swap_unseen_in_hand", (S,), 0)]
+    assert (state(tb)["turn"], state(tb)["stock"], state(tb)["table_cards"]) == (S, 36 - 2, [4, 4, 4, 4])
+
+
+def test_a_card_from_the_stock_to_a_table_owed_a_penalty_card_is_that_card_and_to_anyone_else_impossible():
+    tb = dealt().turn(E, "5h").draw(V).hand_back(V).penalty(V, 1)
+    assert said(tb) == [("penalty", (V,), 1)] and state(tb)["table_cards"] == [4, 4, 4, 5]
+    tb._move(1.0, None, "stock", "seat3")   # Ville is not due to draw (Sanni is), and owed nothing more
+    assert said(tb)[-1] == ("impossible", (V,), 0)
+    assert referee(tb).rulings[-1].en == "Ville is owed no card from the stock."
+
+
 @pytest.mark.parametrize("card,look_at,misused", [
     ("7h", E, False), ("8c", E, False), ("7h", S, True),
     ("9s", S, False), ("Td", A, False), ("9s", E, True),

@@ -77,18 +77,25 @@ def test_any_well_formed_events_get_rulings_never_a_crash(events):
     assert all(r.cause is not None and r.fi and r.en for r in ref.rulings)
 
 
-def _drawn_and_discarded_unseen(events, merge):
+def _unseen_in_hand(events, merge):
     """The game as a camera that missed some hands would send it: where ``merge`` says so, a draw
-    (``stock -> handN``) followed at once by its discard (``handN -> pile``) becomes one card straight
-    ``stock -> pile`` at the discard's time."""
-    out, merged, i = [], 0, 0
+    (``stock -> handN``) followed at once by its discard (``handN -> pile``) or by its swap among the table
+    cards (``handN -> seatN``) becomes one card straight from the stock (``stock -> pile``, ``stock ->
+    seatN``) at the second move's time. A swap is merged only where the player is owed no card from the
+    stock: such a card is taken for the one owed. Returns the events and how many of each were merged."""
+    out, merged, i = [], {"pile": 0, "seat": 0}, 0
     while i < len(events):
         e, nxt = events[i], events[i + 1] if i + 1 < len(events) else None
         straight = (isinstance(e, CardMoved) and e.from_zone == "stock" and e.to_zone.startswith("hand")
-                    and isinstance(nxt, CardMoved) and nxt.from_zone == e.to_zone and nxt.to_zone == "pile")
+                    and isinstance(nxt, CardMoved) and nxt.from_zone == e.to_zone
+                    and (nxt.to_zone == "pile" or nxt.to_zone == "seat" + e.to_zone[4:]))
+        if straight and nxt.to_zone.startswith("seat"):
+            r, seat = Referee.replay(out).engine.r, int(e.to_zone[4:])
+            straight = not r.owed_penalty[seat] and not r.owed_replace_in[seat]
         if straight and merge(i):
             out.append(replace(nxt, from_zone="stock", by=None))
-            merged, i = merged + 1, i + 2
+            merged["pile" if nxt.to_zone == "pile" else "seat"] += 1
+            i += 2
         else:
             out.append(e)
             i += 1
@@ -99,9 +106,10 @@ def _drawn_and_discarded_unseen(events, merge):
 @given(legal_games(), st.data())
 def test_turns_seen_only_as_a_card_straight_from_the_stock_are_judged_alike(game, data):
     events, _ = game
-    seen, merged = _drawn_and_discarded_unseen(events, lambda i: data.draw(st.booleans(), label=f"merge {i}"))
+    seen, merged = _unseen_in_hand(events, lambda i: data.draw(st.booleans(), label=f"merge {i}"))
     plain, guessed = Referee.replay(events), Referee.replay(seen)
     assert guessed.engine.summary() == plain.engine.summary()
     told = [r.kind for r in guessed.rulings]
-    assert told.count("discard_unseen_in_hand") == merged
-    assert [k for k in told if k != "discard_unseen_in_hand"] == [r.kind for r in plain.rulings]
+    notes = ("discard_unseen_in_hand", "swap_unseen_in_hand")
+    assert (told.count(notes[0]), told.count(notes[1])) == (merged["pile"], merged["seat"])
+    assert [k for k in told if k not in notes] == [r.kind for r in plain.rulings]
