@@ -381,13 +381,34 @@ class KikettiEngine(Engine):
         r.table[seat] += 1
         r.stock -= 1
         if all(c == CARDS_DEALT for c in r.table):
-            r.phase = "play"
-            no, dealer, opener = self.round_index + 1, self.name(r.dealer), self.name(r.opener)
-            return [Ruling("round_started",
-                           f"Kierros {no}/{self.rounds_total}: jakaja {dealer}, aloittaa {opener}.",
-                           f"Round {no}/{self.rounds_total}: dealer {dealer}, {opener} opens.",
-                           (r.opener,), data={"round": no, "dealer": r.dealer, "opener": r.opener})]
+            return [self._play_begins()]
         return []
+
+    def _play_begins(self) -> Ruling:
+        r = self.r
+        r.phase = "play"
+        no, dealer, opener = self.round_index + 1, self.name(r.dealer), self.name(r.opener)
+        return Ruling("round_started",
+                      f"Kierros {no}/{self.rounds_total}: jakaja {dealer}, aloittaa {opener}.",
+                      f"Round {no}/{self.rounds_total}: dealer {dealer}, {opener} opens.",
+                      (r.opener,), data={"round": no, "dealer": r.dealer, "opener": r.opener})
+
+    def _deal_seen_short(self, drawer: int) -> list[Ruling]:
+        """The opener draws while the camera saw some seats dealt one card short: those cards were dealt
+        unseen (under a lamp's reflection, say), so the deal is taken as finished, saying so. Any other
+        draw in the deal is impossible."""
+        r = self.r
+        short = [seat for seat in range(self.n) if r.table[seat] < CARDS_DEALT]
+        if drawer != r.opener or r.redealing or any(r.table[seat] < CARDS_DEALT - 1 for seat in short):
+            raise Impossible("Jako on kesken: kukaan ei nosta vielä.", "The deal is not finished: nobody draws yet.",
+                             (drawer,))
+        told = [Ruling("deal_unseen",
+                       f"Kamera ei nähnyt yhtä pelaajalle {self.name(seat)} jaettua korttia; jako katsotaan "
+                       f"valmiiksi.",
+                       f"The camera did not see one of the cards dealt to {self.name(seat)}; the deal is taken "
+                       f"as finished.", (seat,)) for seat in short]
+        r.table, r.stock = [CARDS_DEALT] * self.n, r.stock - len(short)
+        return [*told, self._play_begins()]
 
     def _take_from_stock(self) -> None:
         if self.r.stock <= 0:
@@ -410,9 +431,7 @@ class KikettiEngine(Engine):
 
     def _draw(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.to_zone, "hand")
-        if r.phase == "deal":
-            raise Impossible("Jako on kesken: kukaan ei nosta vielä.", "The deal is not finished: nobody draws yet.",
-                             (seat,))
+        told = self._deal_seen_short(seat) if r.phase == "deal" else []
         self._take_from_stock()
         if seat != self._next_drawer():
             r.owed_to_stock[seat] += 1
@@ -427,7 +446,7 @@ class KikettiEngine(Engine):
         r.has_drawn[seat] = True
         if r.caller is not None:
             r.final_turns.remove(seat)
-        return []
+        return told
 
     def _hand_back(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.from_zone, "hand")

@@ -65,6 +65,36 @@ def test_drawing_before_the_deal_is_done_is_impossible():
     assert said(tb) == [("impossible", (1,), 0)]
 
 
+def short_deal(missed: set[int], dealer: int = 0) -> Table:
+    """A deal the camera saw without the k-th cards in ``missed``."""
+    tb = Table().deal(dealer)
+    deal = tb.events[1:]
+    tb.events[1:] = [e for k, e in enumerate(deal) if k not in missed]
+    return tb
+
+
+def test_the_opener_drawing_after_a_deal_seen_a_card_short_at_some_seats_finishes_the_deal():
+    tb = short_deal({1, 7}).turn(E, "5h")   # Sanni's first card and Aino's second went unseen
+    ref = referee(tb)
+    assert [(r.kind, r.seats) for r in ref.rulings] == [("deal_unseen", (A,)), ("deal_unseen", (S,)),
+                                                        ("round_started", (E,))]
+    assert ref.rulings[1].en == "The camera did not see one of the cards dealt to Sanni; the deal is taken as finished."
+    assert ref.rulings[1].fi == "Kamera ei nähnyt yhtä pelaajalle Sanni jaettua korttia; jako katsotaan valmiiksi."
+    s = ref.engine.summary()
+    assert (s["table_cards"], s["stock"], s["turn"], s["pile_top"]) == ([4, 4, 4, 4], 52 - 16 - 1, E, "5h")
+    tb.turn(S, "6h")
+    assert said(tb) == [("deal_unseen", (A,), 0), ("deal_unseen", (S,), 0)]
+
+
+def test_a_draw_by_another_than_the_opener_or_with_a_seat_two_cards_short_leaves_the_deal_unfinished():
+    # Ville seen a card short, and Sanni (not the opener) draws; Ville seen two cards short, and Eero draws
+    for tb, drawer, dealt_seen in ((short_deal({2}), S, [4, 4, 4, 3]), (short_deal({2, 6}), E, [4, 4, 4, 2])):
+        tb.draw(drawer)
+        assert said(tb) == [("impossible", (drawer,), 0)]
+        assert referee(tb).rulings[-1].en == "The deal is not finished: nobody draws yet."
+        assert (state(tb)["table_cards"], state(tb)["stock"]) == (dealt_seen, 52 - sum(dealt_seen))
+
+
 def test_peeks_are_free_until_the_opener_draws_then_a_late_first_peek_is_allowed():
     tb = dealt().peek(A, times=5).peek(E).turn(E, "5h")
     tb.peek(S, times=2)      # Sanni had not looked yet: the book lets her take her 2 looks

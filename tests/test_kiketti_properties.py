@@ -113,3 +113,33 @@ def test_turns_seen_only_as_a_card_straight_from_the_stock_are_judged_alike(game
     notes = ("discard_unseen_in_hand", "swap_unseen_in_hand")
     assert (told.count(notes[0]), told.count(notes[1])) == (merged["pile"], merged["seat"])
     assert [k for k in told if k not in notes] == [r.kind for r in plain.rulings]
+
+
+def _deal_seen_short(events, miss):
+    """The game as a camera that missed cards of the first deal would send it: of the first round's deal
+    cards, those ``miss`` picks are left out, at most one a seat (none where a card turned face up and the
+    deal was spoiled). Returns the events and the seats seen short."""
+    first_draw = next((i for i, e in enumerate(events) if isinstance(e, CardMoved) and e.from_zone == "stock"
+                       and e.to_zone.startswith("hand")), 0)
+    deal = [i for i, e in enumerate(events[:first_draw]) if isinstance(e, CardMoved) and e.from_zone == "stock"
+            and e.to_zone.startswith("seat")]
+    if any(events[i].face_up for i in deal):
+        return events, set()
+    short, missed = set(), set()
+    for i in deal:
+        if events[i].to_zone not in short and miss(i):
+            short.add(events[i].to_zone)
+            missed.add(i)
+    return [e for i, e in enumerate(events) if i not in missed], short
+
+
+@FAST
+@given(legal_games(), st.data())
+def test_a_first_deal_seen_a_card_short_at_some_seats_is_finished_when_the_opener_draws(game, data):
+    events, _ = game
+    seen, short = _deal_seen_short(events, lambda i: data.draw(st.booleans(), label=f"miss {i}"))
+    plain, guessed = Referee.replay(events), Referee.replay(seen)
+    assert guessed.engine.summary() == plain.engine.summary()
+    told = [r.kind for r in guessed.rulings]
+    assert told.count("deal_unseen") == len(short)
+    assert sorted(k for k in told if k != "deal_unseen") == sorted(r.kind for r in plain.rulings)
