@@ -357,15 +357,20 @@ class KikettiEngine(Engine):
         if not held and seat != self._next_drawer():
             raise Impossible(f"{self.name(seat)} ei ole velkaa yhtään korttia pakasta.",
                              f"{self.name(seat)} is owed no card from the stock.", (seat,))
-        hand = hand_zone(seat)
-        drawn = []
-        if not held:
-            drawn = self._draw(replace(e, card=None, from_zone="stock", to_zone=hand, face_up=False, by=seat))
         told = Ruling("swap_unseen_in_hand",
                       f"{self.name(seat)} vaihtoi nostetun kortin pöytäänsä; kamera ei nähnyt sitä kädessä.",
                       f"{self.name(seat)} put the drawn card among their table cards; the camera did not see it "
                       f"in their hand.", (seat,))
-        return [*drawn, told, *self._swap_in(replace(e, from_zone=hand, by=seat))]
+        return self._through_hand_unseen(e, seat, held, told, self._swap_in)
+
+    def _through_hand_unseen(self, e: CardMoved, seat: int, held: bool, told: Ruling, then) -> list[Ruling]:
+        """A card the camera saw come from the stock that went through seat's hand unseen: the turn's draw
+        (unless the card was already held), what the referee tells of its guess, then the move on from the
+        hand (then: _discard or _swap_in)."""
+        hand = hand_zone(seat)
+        drawn = [] if held else self._draw(replace(e, card=None, from_zone="stock", to_zone=hand, face_up=False,
+                                                   by=seat))
+        return [*drawn, told, *then(replace(e, from_zone=hand, by=seat))]
 
     def _deal(self, e: CardMoved, seat: int) -> list[Ruling]:
         r = self.r
@@ -630,15 +635,11 @@ class KikettiEngine(Engine):
         """A card straight from the stock to the pile: the turn's draw (unless the card was already held)
         and discard, told so the players can correct it if the camera guessed wrong."""
         seat, held = self._straight_discarder(e.card)
-        hand = hand_zone(seat)
-        drawn = []
-        if not held:
-            drawn = self._draw(replace(e, card=None, from_zone="stock", to_zone=hand, face_up=False, by=seat))
         told = Ruling("discard_unseen_in_hand",
                       f"{self.name(seat)} heitti kortin {e.card} kasaan; kamera ei nähnyt sitä kädessä.",
                       f"{self.name(seat)} discarded the {e.card}; the camera did not see it in their hand.",
                       (seat,), data={"card": e.card})
-        return [*drawn, told, *self._discard(replace(e, from_zone=hand, by=seat))]
+        return self._through_hand_unseen(e, seat, held, told, self._discard)
 
     def _slap(self, e: CardMoved, slapper: int, owner: int) -> list[Ruling]:
         r, card = self.r, e.card

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from vision.colour import (DIM_WHITE, TOO_DARK, CameraExposure, OverExposed, RoomLight, TooDark, Glare, GlareOnDie, GlareOnZone, clipped_mask, clipped_share, lamp_lit_white,
-                          white_balanced, white_gains)
+from vision.colour import (DIM_WHITE, TOO_DARK, CameraExposure, Glare, GlareOnDie, GlareOnZone, OverExposed, RoomLight,
+                          TooDark, clipped_mask, clipped_share, lamp_lit_white, white_balanced, white_gains)
 
 WARM = np.float32([0.45, 0.75, 1.0])  # B, G, R of white under a warm lamp (red over blue 2.2), not corrected
 

@@ -1,5 +1,6 @@
 """Properties of the Kiketti referee over generated legal games (tests/strategies_kiketti.py)."""
 
+from collections import Counter
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
@@ -77,6 +78,18 @@ def test_any_well_formed_events_get_rulings_never_a_crash(events):
     assert all(r.cause is not None and r.fi and r.en for r in ref.rulings)
 
 
+NOTES = ("discard_unseen_in_hand", "swap_unseen_in_hand", "deal_unseen")   # the referee's word on a guess
+
+
+def _replayed_as_seen(events, seen):
+    """The game and a camera's account of it, replayed: the account must come to the same state. Returns
+    how many of each note (NOTES) the account was given, its other rulings' kinds and the game's."""
+    plain, guessed = Referee.replay(events), Referee.replay(seen)
+    assert guessed.engine.summary() == plain.engine.summary()
+    told = [r.kind for r in guessed.rulings]
+    return Counter(k for k in told if k in NOTES), [k for k in told if k not in NOTES], [r.kind for r in plain.rulings]
+
+
 def _unseen_in_hand(events, merge):
     """The game as a camera that missed some hands would send it: where ``merge`` says so, a draw
     (``stock -> handN``) followed at once by its discard (``handN -> pile``) or by its swap among the table
@@ -107,12 +120,9 @@ def _unseen_in_hand(events, merge):
 def test_turns_seen_only_as_a_card_straight_from_the_stock_are_judged_alike(game, data):
     events, _ = game
     seen, merged = _unseen_in_hand(events, lambda i: data.draw(st.booleans(), label=f"merge {i}"))
-    plain, guessed = Referee.replay(events), Referee.replay(seen)
-    assert guessed.engine.summary() == plain.engine.summary()
-    told = [r.kind for r in guessed.rulings]
-    notes = ("discard_unseen_in_hand", "swap_unseen_in_hand")
-    assert (told.count(notes[0]), told.count(notes[1])) == (merged["pile"], merged["seat"])
-    assert [k for k in told if k not in notes] == [r.kind for r in plain.rulings]
+    notes, told, plain = _replayed_as_seen(events, seen)
+    assert notes == Counter(discard_unseen_in_hand=merged["pile"], swap_unseen_in_hand=merged["seat"])
+    assert told == plain
 
 
 def _deal_seen_short(events, miss):
@@ -138,8 +148,6 @@ def _deal_seen_short(events, miss):
 def test_a_first_deal_seen_a_card_short_at_some_seats_is_finished_when_the_opener_draws(game, data):
     events, _ = game
     seen, short = _deal_seen_short(events, lambda i: data.draw(st.booleans(), label=f"miss {i}"))
-    plain, guessed = Referee.replay(events), Referee.replay(seen)
-    assert guessed.engine.summary() == plain.engine.summary()
-    told = [r.kind for r in guessed.rulings]
-    assert told.count("deal_unseen") == len(short)
-    assert sorted(k for k in told if k != "deal_unseen") == sorted(r.kind for r in plain.rulings)
+    notes, told, plain = _replayed_as_seen(events, seen)
+    assert notes == Counter(deal_unseen=len(short))
+    assert sorted(told) == sorted(plain)   # the round's start comes with the opener's draw, not the last card

@@ -137,21 +137,26 @@ def test_the_detector_is_handed_the_table_as_in_daylight_under_a_bulb(even_light
     assert meter.whites[1] == ((30, 30, 200) if not even_light else (30 * 245 // 110, 30 * 245 // 183, 200))
 
 
+class NoticeRecorder:
+    """The annotated video's part: which notices each frame is drawn with, each as `name` gives it."""
+
+    def __init__(self, name):
+        self.name, self.drawn = name, []
+
+    def write(self, frame, seen, rulings, notices):
+        self.drawn.append([self.name(n) for n in notices])
+
+    def close(self):
+        pass
+
+
 def test_a_region_the_camera_keeps_over_exposed_is_reported_once():
     """The middle of the table washed out to pure white for a second (15 frames) is named; the seats,
     green cloth still, are not."""
     cal, H = _calibration()
-    told, drawn = [], []
-
-    class NoticeRecorder:   # the annotated video's part: which notices each frame is drawn with
-        def write(self, frame, seen, rulings, notices):
-            drawn.append([n.region for n in notices])
-
-        def close(self):
-            pass
-
+    told, recorder = [], NoticeRecorder(lambda n: n.region)
     pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append,
-                        annotator=NoticeRecorder())
+                        annotator=recorder)
     washed = _frame(H, [])
     stock = ZONES["stock"]
     x0, y0, x1, y1 = stock.x0, stock.y0, stock.x1, stock.y1
@@ -161,7 +166,7 @@ def test_a_region_the_camera_keeps_over_exposed_is_reported_once():
         pipeline.process(Frame(washed, n / 15, n))
     assert [n.region for n in told] == ["stock+pile"] and told[0].share >= 0.3
     assert pipeline.result.notices == told
-    assert drawn == [[]] * 14 + [["stock+pile"]] * 6   # from the frame it is told on, while it lasts
+    assert recorder.drawn == [[]] * 14 + [["stock+pile"]] * 6   # from the frame it is told on, while it lasts
 
 
 def _with_reflection(image, H, x: float, y: float) -> np.ndarray:
@@ -176,22 +181,14 @@ def test_a_reflection_lying_on_a_zone_is_told_once_but_one_swaying_past_is_not()
     """A reflection on the pile for 4 s (60 frames), too small to over-expose its region: named once, as
     it lasts. One that lies 40 frames on the pile, then 40 on seat0, never lasts long enough on either."""
     cal, H = _calibration()
-    told, drawn = [], []
-
-    class NoticeRecorder:
-        def write(self, frame, seen, rulings, notices):
-            drawn.append([n.zone for n in notices])
-
-        def close(self):
-            pass
-
+    told, recorder = [], NoticeRecorder(lambda n: n.zone)
     pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", on_notice=told.append,
-                        annotator=NoticeRecorder())
+                        annotator=recorder)
     on_pile = _with_reflection(_frame(H, []), H, *ZONES["pile"].centre)
     for n in range(65):
         pipeline.process(Frame(on_pile, n / 15, n))
     assert told == [GlareOnZone("pile")] and pipeline.result.notices == told
-    assert drawn == [[]] * 59 + [["pile"]] * 6
+    assert recorder.drawn == [[]] * 59 + [["pile"]] * 6
     swaying = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti")
     on_seat = _with_reflection(_frame(H, []), H, *ZONES["seat0"].centre)
     for n, frame in enumerate([on_pile] * 40 + [on_seat] * 40):

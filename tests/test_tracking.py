@@ -383,7 +383,8 @@ def test_a_card_on_the_pile_waits_for_glare_at_most_glare_wait_s_then_came_from_
     for it to lift, then came from seat0, and that card is let go, so the glare lifting on one card there
     books nothing more. Glare over hand0 too changes nothing: seat0's hidden card is what the camera knows
     of. With glare on a card of each seat, which one left is not known: the 5c is noted as unexplained."""
-    cases = ((("seat0",), [("5c", "seat0")], 0), (("seat0", "hand0"), [("5c", "seat0")], 0), (("seat0", "seat1"), [], 1))
+    cases = ((("seat0",), [("5c", "seat0")], 0), (("seat0", "hand0"), [("5c", "seat0")], 0),
+             (("seat0", "seat1"), [], 1))
     for zones, booked, unexplained in cases:
         tracker = Tracker(ZONES, confirm_frames=2, glare_wait_s=2.0)
         seat0, seat1 = [back("seat0", -100), back("seat0")], [back("seat1")]
