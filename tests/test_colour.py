@@ -230,8 +230,8 @@ def test_glare_on_a_zone_of_a_region_said_to_be_over_exposed_is_not_told_twice()
     assert exposure.look({"stock+pile": 0.9, "seat0+hand0": 0.0}, 240.0) == [OverExposed("stock+pile", 0.9)]
     assert exposure.look_at_zones({"pile": True, "seat0": True}) == [GlareOnZone("seat0")]
     assert GlareOnZone("pile").message("en") == (
-        "camera: pile: part of it shows pure white (a lamp's reflection or over-exposure), so a card laid there goes "
+        "camera: pile: part of it shows pure white (a lamp's reflection or over-exposure), so a card laid there may go "
         "unseen; move the light or the camera, or turn the exposure down")
     assert GlareOnZone("pile").message() == (
         "kamera: pile: osa alueesta näkyy puhtaan valkoisena (heijastus tai ylivalotus), joten sinne pantua korttia "
-        "ei nähdä; siirrä valoa tai kameraa tai pienennä valotusta")
+        "ei ehkä nähdä; siirrä valoa tai kameraa tai pienennä valotusta")

@@ -223,7 +223,7 @@ class GlareOnDie(Notice):
 @dataclass(frozen=True)
 class GlareOnZone(Notice):
     """Glare lies on part of a zone for long (a lamp's reflection, or over-exposed white): a card laid there
-    goes unseen, and the referee misses its move. Moving glare passes; a reflection that stays needs the lamp
+    may go unseen, and the referee miss its move. Moving glare passes; a reflection that stays needs the lamp
     or the camera moved."""
 
     zone: str
@@ -231,12 +231,12 @@ class GlareOnZone(Notice):
     @property
     def fi(self) -> str:
         return (f"kamera: {self.zone}: osa alueesta näkyy puhtaan valkoisena (heijastus tai ylivalotus), joten sinne "
-                f"pantua korttia ei nähdä; siirrä valoa tai kameraa tai pienennä valotusta")
+                f"pantua korttia ei ehkä nähdä; siirrä valoa tai kameraa tai pienennä valotusta")
 
     @property
     def en(self) -> str:
         return (f"camera: {self.zone}: part of it shows pure white (a lamp's reflection or over-exposure), so a card "
-                f"laid there goes unseen; move the light or the camera, or turn the exposure down")
+                f"laid there may go unseen; move the light or the camera, or turn the exposure down")
 
 
 class CameraExposure:
@@ -245,7 +245,7 @@ class CameraExposure:
     it is lost: the over-exposed Kimble sample reports none of its rolls) and a picture too dark (white
     below TOO_DARK: lifted that far, the picture's few grey levels misread dice), and glare lying on the
     die (a lamp's reflection on the dome: the tracker waits for it to pass, and a still one hides every
-    roll that lands under it), and glare lying on part of a zone (a card laid there goes unseen). Each is
+    roll that lands under it), and glare lying on part of a zone (a card laid there may go unseen). Each is
     reported once it has lasted `frames` frames in a row (a flash of glare is not; glare on a zone
     `zone_frames`, as a reflection swaying past lies on a zone longer), and stands until `frames` frames
     without it have passed; only then can it be reported again."""
