@@ -223,8 +223,8 @@ class GlareOnDie(Notice):
 @dataclass(frozen=True)
 class GlareOnZone(Notice):
     """Glare lies on part of a zone for long (a lamp's reflection, or over-exposed white): a card laid there
-    may go unseen, and the referee miss its move. Moving glare passes; a reflection that stays needs the lamp
-    or the camera moved."""
+    may go unseen, and the referee may miss its move. Moving glare passes; a reflection that stays needs the
+    lamp or the camera moved."""
 
     zone: str
 
