@@ -404,6 +404,29 @@ def test_a_card_on_the_pile_waits_for_glare_at_most_glare_wait_s_then_came_from_
             assert events == [] and len(tracker.unexplained) == unexplained
 
 
+def test_a_card_on_the_pile_no_zone_lost_came_from_the_one_seat_whose_place_glare_has_hidden_all_along():
+    """Glare lies on a place in seat0 where no card was ever seen (a card dealt there unseen): the 5c, come
+    onto the pile from no zone seen losing it, came from there once match_window_s has passed. With glare
+    on a place in each seat it is not known which; with glare over hand0 too, a hand may have held it, and
+    it came from the stock, as before."""
+    cases = ((("seat0",), [("5c", "seat0")], 0), (("seat0", "seat1"), [], 1),
+             (("seat0", "hand0"), [("5c", "stock")], 0))
+    for zones, booked, unexplained in cases:
+        tracker = Tracker(ZONES, confirm_frames=2)
+        table = [back("seat0", -100), back("seat1")]
+
+        def glare(x, y, reach, share, zones=zones):   # a seat's right-hand place, or a hand's middle
+            return any(glare_at(*centre(zone, 60 if zone.startswith("seat") else 0))(x, y, reach, share)
+                       for zone in zones)
+
+        _, t = feed(tracker, [table] * 3, 0.0, glare)
+        events, t = feed(tracker, [table + [face("pile", "5c")]] * 15, t, glare)
+        assert events == [] and tracker.unexplained == []   # up to 1.4 s after the 5c was first seen
+        events, t = feed(tracker, [table + [face("pile", "5c")]] * 2, t, glare)
+        assert [(e.card, e.from_zone) for e in events] == booked
+        assert len(tracker.unexplained) == unexplained
+
+
 def test_a_card_a_third_under_glare_is_still_there_though_its_middle_is_clear():
     """A detector loses a card partly white; glare over a third of the square a card's width across around
     its centre keeps it, though the 40 mm around its centre are four fifths clear."""

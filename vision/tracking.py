@@ -17,9 +17,10 @@ What is tracked, zone by zone (zones come from the table calibration):
   so events are told in the order they happened). One that no zone was seen losing by then came from
   the stock, if a hand may have held it unseen (a card glimpsed there but never counted, or glare over
   it): drawn and discarded in one move; otherwise it is noted as unexplained (a card misread on the
-  pile is no discard). While glare keeps a card that may be it, it waits longer, up to
-  ``glare_wait_s``; if the glare stays on one seat's or hand's card all that time (a lamp's reflection
-  that does not move), that card is it.  The top card
+  pile is no discard), unless glare has hidden a place in one seat since before it landed (a card dealt
+  or put there unseen, under a lamp's reflection that stays). While glare keeps a card that may be it,
+  it waits longer, up to ``glare_wait_s``; if the glare stays on one seat's or hand's card all that
+  time, that card is it.  The top card
   missing for ``confirm_frames`` frames (with nothing landing over it: an unread box there counts as one
   only when it is at least as sure as every card read there) was taken back: the seat that gains a card
   next got it (a wrong or late slap returned).
@@ -63,6 +64,7 @@ CARD_ASKEW_MM = 37.5   # a card near glare is boxed askew: a sighting nearer tha
 DIE_MM = 16.0          # a die's side: glare over DIE_HIDDEN of it each way from its centre hides it, and a die
 #                        seen in glare (boxed askew) has moved only if it lies a die's width from where it was
 DIE_HIDDEN = 0.5
+SEAT_STEP_MM = 15.0    # glare over a seat is looked for this often along it (a card is 63 mm wide)
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,7 @@ class Tracker:
         self._arrivals: list[tuple[str, _Change]] = []  # pile cards waiting for their origin
         self._held: list[Event] = []  # events after a card still waiting, told once it is booked
         self._hands_unsure: list[tuple[float, str]] = []  # (t, hand zone): it may have held a card uncounted
+        self._seats_hidden: dict[str, float] = {}  # seat zone -> since when glare has hidden a card's place there
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
         self._places: dict[str, list[_Place]] = {}  # where each seat's and hand's cards lie
         self._vanished: dict[str, list[float]] = {}  # when the cards glare hid, gone once it lifted, were last seen
@@ -230,6 +233,7 @@ class Tracker:
             self._expire(t)
         self._glare = [(u, h) for u, h in self._glare if t - u < self.match_window_s] + [(t, hidden)]
         self._note_unsure_hands(t, hidden)
+        self._note_hidden_seats(t, hidden)
         return self._in_order(events)
 
     def finish(self) -> list[Event]:
@@ -401,8 +405,9 @@ class Tracker:
         """Book the cards come onto the pile: a card seen face up in a seat or hand on its way (turned over
         as it is slapped) came from there; otherwise from the zone that lost a card first; once no zone may
         yet be found, from the one seat or hand whose card glare has hidden since before it landed (a lamp's
-        reflection that stays), else from the stock if a hand may have held it unseen, else it is noted as
-        unexplained."""
+        reflection that stays), else from the stock if a hand may have held it unseen, else from the one seat
+        where glare has hidden a card's place since before it landed (a card the camera never saw there),
+        else it is noted as unexplained."""
         events, waiting = [], []
         for card, arrival in sorted(self._arrivals, key=lambda a: a[1].t):
             origin = (self._take_loss(self._last_zone.get(card, ""), by=arrival.t)
@@ -415,6 +420,8 @@ class Tracker:
                 events.append(self._landed(card, arrival, hiding))
             elif self._hand_unsure_by(arrival.t):
                 events.append(self._landed(card, arrival, "stock"))
+            elif (hiding := self._seat_hidden_since(arrival.t)) is not None:
+                events.append(self._landed(card, arrival, hiding))
             else:
                 self.unexplained.append(Unexplained(arrival.t, "pile", card, arrived=True))
         self._arrivals = waiting
@@ -453,6 +460,29 @@ class Tracker:
                 self._hands_unsure.append((t, zone))
         keep = self.match_window_s + self.glare_wait_s
         self._hands_unsure = [(u, z) for u, z in self._hands_unsure if t - u <= keep]
+
+    def _note_hidden_seats(self, t: float, hidden) -> None:
+        """Note since when glare has hidden a card's place somewhere in each seat (a card the camera never saw
+        may lie there: dealt or put there under a lamp's reflection that stays), looked for every
+        SEAT_STEP_MM along the seat's middle."""
+        for zone in self.zone_names:
+            if not zone.startswith("seat"):
+                continue
+            box = self._zones[zone]
+            x, y = box.centre
+            along = box.x1 - box.x0 >= box.y1 - box.y0
+            lo, hi = (box.x0, box.x1) if along else (box.y0, box.y1)
+            places = [(u, y) if along else (x, u) for u in _steps(lo, hi, SEAT_STEP_MM)]
+            if hidden is not None and any(hidden(px, py, CARD_REACH_MM, CARD_HIDDEN) for px, py in places):
+                self._seats_hidden.setdefault(zone, t)
+            else:
+                self._seats_hidden.pop(zone, None)
+
+    def _seat_hidden_since(self, t: float) -> str | None:
+        """The one seat where glare has hidden a card's place since before t and still does (a card landing on
+        the pile at t may have come from a place the camera never saw); None where none, or more than one."""
+        seats = [zone for zone, since in self._seats_hidden.items() if since < t]
+        return seats[0] if len(seats) == 1 else None
 
     def _hand_unsure_by(self, t: float) -> bool:
         """Whether a hand may have held a card the camera did not count in the ``match_window_s`` up to t."""
@@ -541,6 +571,12 @@ class Tracker:
             if loss.zone == "pile":  # no seat took it: it lies in the pile unseen, not a new card if seen again
                 self.on_pile.insert(0, loss.card)
             self.unexplained.append(Unexplained(loss.t, loss.zone, loss.card))
+
+
+def _steps(lo: float, hi: float, step: float) -> list[float]:
+    """lo, lo + step, ... up to hi, and hi."""
+    n = max(1, int((hi - lo) // step))
+    return [lo + i * (hi - lo) / n for i in range(n + 1)]
 
 
 def _counted(zone: str) -> bool:
