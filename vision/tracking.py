@@ -192,6 +192,7 @@ class Tracker:
         self._held: list[Event] = []  # events after a card still waiting, told once it is booked
         self._hands_unsure: list[tuple[float, str]] = []  # (t, hand zone): it may have held a card uncounted
         self._seats_hidden: dict[str, float] = {}  # seat zone -> since when glare has hidden a card's place there
+        self._seat_places = {z: _along_middle(zones[z], SEAT_STEP_MM) for z in self.zone_names if z.startswith("seat")}
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
         self._places: dict[str, list[_Place]] = {}  # where each seat's and hand's cards lie
         self._vanished: dict[str, list[float]] = {}  # when the cards glare hid, gone once it lifted, were last seen
@@ -441,14 +442,18 @@ class Tracker:
     def _take_kept(self, t: float) -> str | None:
         """The one seat or hand holding a card glare has kept since before t (a card landing on the pile at t
         may be it), that card let go, as the move books it; None where no zone, or more than one, holds one."""
-        holding = {zone for zone, places in self._places.items() for p in places if p.kept and p.seen_t <= t}
+        holding = self._kept_since(t)
         if len(holding) != 1:
             return None
-        zone = holding.pop()
-        places = self._places[zone]
-        places.remove(max((p for p in places if p.kept and p.seen_t <= t), key=lambda p: p.seen_t))
+        (zone, kept), = holding.items()
+        self._places[zone].remove(max(kept, key=lambda p: p.seen_t))
         self._counts[zone].stable -= 1
         return zone
+
+    def _kept_since(self, t: float) -> dict[str, list[_Place]]:
+        """Each seat's and hand's cards glare has kept since before t (last seen by then, hidden ever since)."""
+        kept = {zone: [p for p in places if p.kept and p.seen_t <= t] for zone, places in self._places.items()}
+        return {zone: places for zone, places in kept.items() if places}
 
     def _note_unsure_hands(self, t: float, hidden) -> None:
         """Note the hands glare lies over (a card held there may go unseen), and forget what is too old to
@@ -465,15 +470,8 @@ class Tracker:
         """Note since when glare has hidden a card's place somewhere in each seat (a card the camera never saw
         may lie there: dealt or put there under a lamp's reflection that stays), looked for every
         SEAT_STEP_MM along the seat's middle."""
-        for zone in self.zone_names:
-            if not zone.startswith("seat"):
-                continue
-            box = self._zones[zone]
-            x, y = box.centre
-            along = box.x1 - box.x0 >= box.y1 - box.y0
-            lo, hi = (box.x0, box.x1) if along else (box.y0, box.y1)
-            places = [(u, y) if along else (x, u) for u in _steps(lo, hi, SEAT_STEP_MM)]
-            if hidden is not None and any(hidden(px, py, CARD_REACH_MM, CARD_HIDDEN) for px, py in places):
+        for zone, places in self._seat_places.items():
+            if hidden is not None and any(hidden(x, y, CARD_REACH_MM, CARD_HIDDEN) for x, y in places):
                 self._seats_hidden.setdefault(zone, t)
             else:
                 self._seats_hidden.pop(zone, None)
@@ -491,8 +489,7 @@ class Tracker:
     def _may_have_left(self, t: float) -> bool:
         """Whether a seat's or hand's card last seen by t is kept under glare, or was found gone as the glare
         lifted and its loss is still being confirmed: it may be where a card landing at t came from."""
-        kept = any(p.kept and p.seen_t <= t for places in self._places.values() for p in places)
-        return kept or any(seen_t <= t for gone in self._vanished.values() for seen_t in gone)
+        return bool(self._kept_since(t)) or any(seen_t <= t for gone in self._vanished.values() for seen_t in gone)
 
     def _update_reveals(self, t: float, by_zone) -> list[Event]:
         events = []
@@ -573,10 +570,15 @@ class Tracker:
             self.unexplained.append(Unexplained(loss.t, loss.zone, loss.card))
 
 
-def _steps(lo: float, hi: float, step: float) -> list[float]:
-    """lo, lo + step, ... up to hi, and hi."""
+def _along_middle(box, step: float) -> list[tuple[float, float]]:
+    """Points along a zone's middle, the long way, from end to end ``step`` or a little more apart (where a row of cards
+    lies in a seat)."""
+    x, y = box.centre
+    along = box.x1 - box.x0 >= box.y1 - box.y0
+    lo, hi = (box.x0, box.x1) if along else (box.y0, box.y1)
     n = max(1, int((hi - lo) // step))
-    return [lo + i * (hi - lo) / n for i in range(n + 1)]
+    steps = [lo + i * (hi - lo) / n for i in range(n + 1)]
+    return [(u, y) if along else (x, u) for u in steps]
 
 
 def _counted(zone: str) -> bool:
