@@ -496,6 +496,94 @@ def test_a_card_first_seen_on_the_pile_as_glare_lifts_came_at_some_time_under_it
     assert [e.t_uncertainty for e in _discard_seen_after_glare("seat1")] == [DT]
 
 
+def _pile_under_glare() -> tuple[Tracker, float]:
+    """Two backs in each seat and the 9s on the pile, taken as they stand and seen for confirm_frames frames."""
+    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=1)
+    _, t = feed(tracker, [[back("seat0", -50), back("seat0", 50), back("seat1", -50), back("seat1", 50),
+                          face("pile", "9s")]] * 4)
+    return tracker, t
+
+
+def test_a_card_read_clear_of_glare_is_followed_into_it_however_glare_reads_it_there():
+    """The Kh is read once as it comes, clear of the glare, then glimpsed faintly over the 9s, then only as an
+    unread box or misread where it lies (as Kc); the Kc slapped onto it is read in the glare, further on than
+    a card's reach from where it was read clear, then as the Kh beneath. Each is the card read clear, dated by that
+    reading, and what glare reads on the pile afterwards is no new card."""
+    tracker, t = _pile_under_glare()
+    glare = glare_at(*centre("pile"))
+    seat0, seat1 = [back("seat0", -50), back("seat0", 50)], [back("seat1", -50)]
+    faint = Seen("card", *centre("pile", -20), card="Kh", confidence=0.4)  # glimpsed as it slides on
+    frames = ([seat0 + seat1 + [face("pile", "Kh", -35), face("pile", "9s")]]
+              + [seat0 + seat1 + [faint, face("pile", "9s")]]
+              + [seat0 + seat1 + [face("pile", None)]] + [seat0 + seat1 + [face("pile", "Kc")]] * 2
+              + [seat0[:1] + seat1 + [face("pile", "Kc", 35), face("pile", None)]]
+              + [seat0[:1] + seat1 + [face("pile", "Kc", -5)]] + [seat0[:1] + seat1 + [face("pile", "Kh")]]
+              + [seat0[:1] + seat1 + [face("pile", "Qc")]] * 4)
+    events, _ = feed(tracker, frames, t, glare)
+    assert events == [CardMoved(t=0.4, source="camera", card="Kh", from_zone="seat1", to_zone="pile", face_up=True,
+                                by=1, t_uncertainty=DT),
+                      CardMoved(t=0.9, source="camera", card="Kc", from_zone="seat0", to_zone="pile", face_up=True,
+                                by=0, t_uncertainty=DT)]
+    assert tracker.on_pile == ["9s", "Kh", "Kc"] and tracker.unexplained == []
+
+
+def test_a_card_landing_read_clear_of_glare_lies_over_the_top_card_glare_reads_in_its_place():
+    """The Kh, drawn and discarded in one move (hand0 glimpsed it for a frame), is read clear of the glare as
+    it comes; where it lies, glare reads the 9s beneath. It is the Kh that lies there, not the 9s."""
+    tracker, t = _pile_under_glare()
+    table = [back("seat0", -50), back("seat0", 50), back("seat1", -50), back("seat1", 50)]
+    frames = ([table + [back("hand0"), face("pile", "9s")]] + [table + [face("pile", "Kh", -35), face("pile", "9s")]]
+              + [table + [face("pile", "9s")]] * 20)
+    events, _ = feed(tracker, frames, t, glare_at(*centre("pile")))
+    assert events == [CardMoved(t=0.5, source="camera", card="Kh", from_zone="stock", to_zone="pile", face_up=True,
+                                t_uncertainty=DT)]
+    assert tracker.on_pile == ["9s", "Kh"]
+
+
+def test_a_card_read_only_in_glare_while_a_seat_has_lost_one_is_that_card_not_the_top_misread():
+    """seat0 is seen losing a card; the pile box under glare then reads 5c, never read clear of it. With a lost
+    card still to be found it is taken as read: the 5c slapped from seat0, not the 9s beneath misread."""
+    tracker, t = _pile_under_glare()
+    seat1 = [back("seat1", -50), back("seat1", 50)]
+    frames = ([seat1 + [back("seat0", -50), face("pile", "9s")]] * 3
+              + [seat1 + [back("seat0", -50), face("pile", "5c")]] * 3)
+    events, _ = feed(tracker, frames, t, glare_at(*centre("pile")))
+    assert events == [CardMoved(t=0.7, source="camera", card="5c", from_zone="seat0", to_zone="pile", face_up=True,
+                                by=0, t_uncertainty=0.4)]
+
+
+def test_the_top_card_seen_lifted_off_under_glare_uncovers_the_card_beneath_however_glare_reads_it():
+    """The 3h is slapped onto the 2s under glare and taken back to its seat: seen clear as it is lifted, while
+    the box left in the glare reads 2c, which is the 2s beneath."""
+    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=1)
+    seat1 = [back("seat1", -50), back("seat1", 50)]
+    _, t = feed(tracker, [seat1 + [face("pile", "2s")]])
+    glare = glare_at(*centre("pile"))
+    frames = ([seat1[:1] + [face("pile", "3h", -35), face("pile", "2c")]] + [seat1[:1] + [face("pile", None)]] * 2
+              + [seat1[:1] + [face("pile", "2c")]] * 2 + [seat1[:1] + [face("pile", "3h", -60), face("pile", "2c")]]
+              + [seat1[:1] + [face("pile", "2c")]] * 2 + [seat1 + [face("pile", "2c")]] * 3)
+    events, _ = feed(tracker, frames, t, glare)
+    assert events == [CardMoved(t=0.1, source="camera", card="3h", from_zone="seat1", to_zone="pile", face_up=True,
+                                by=1, t_uncertainty=DT),
+                      CardMoved(t=0.9, source="camera", card="3h", from_zone="pile", to_zone="seat1",
+                                t_uncertainty=DT)]
+    assert tracker.on_pile == ["2s"] and tracker.unexplained == []
+
+
+def test_a_card_read_where_glare_hid_the_pile_in_the_frame_before_is_read_as_it_is():
+    """Glare over the pile and over seat1's card: the pile shows nothing while the card is slapped, then the Kh
+    is read in the glare. No pile card was seen there the frame before, so it is no misread of the 9s: it
+    came from the card glare kept in seat1."""
+    tracker, t = _pile_under_glare()
+    pile, seat1 = glare_at(*centre("pile")), glare_at(*centre("seat1", 50))
+    glare = lambda *point: pile(*point) or seat1(*point)  # noqa: E731
+    seat0 = [back("seat0", -50), back("seat0", 50)]
+    frames = [seat0 + [back("seat1", -50)]] * 3 + [seat0 + [back("seat1", -50), face("pile", "Kh")]] * 35
+    events, _ = feed(tracker, frames, t, glare)
+    assert events == [CardMoved(t=0.7, source="camera", card="Kh", from_zone="seat1", to_zone="pile", face_up=True,
+                                by=1, t_uncertainty=0.4)]
+
+
 def test_a_box_seen_in_one_frame_is_not_kept_as_a_card_where_glare_then_lies():
     tracker = Tracker(ZONES, confirm_frames=2)
     seat = [back("seat0", -100), back("seat0")]

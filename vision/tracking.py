@@ -9,10 +9,14 @@ where glare blinded its place, since the place was last clear).
 What is tracked, zone by zone (zones come from the table calibration):
 
 * ``pile``: card identities, confirmed by ``confirm_frames`` sure readings in a row (frames where a
-  card there is unread do not break the row; a faint box there is a card beneath the top).  A face-up
-  card newly confirmed there moved from the seat or hand it was last seen face up in, else from the
-  zone that lost a card first: a hand zone (a discard) or a seat zone (a slap, or the second half of
-  putting a drawn card among one's table cards); never from a zone that lost it only after it landed
+  card there is unread do not break the row; a faint box there is a card beneath the top).  Glare
+  misreads what it lies on, so a box where it hides a card's place is taken for the card known to lie
+  there: one read clear of the glare as it came (followed into it, its row going on while the glare hides
+  it), else, for the box a pile card was seen as in the frame before, the topmost card not seen
+  elsewhere, unless a zone's lost card is still to be found.  A face-up card newly confirmed there moved
+  from the seat or hand it was last seen face up in, else from the zone that lost a card first: a hand
+  zone (a discard) or a seat zone (a slap, or the second half of putting a drawn card among one's table
+  cards); never from a zone that lost it only after it landed
   (it waits, up to ``match_window_s``, for the zone that did, and what was seen after it waits with it,
   so events are told in the order they happened). One that no zone was seen losing by then came from
   the stock, if a hand may have held it unseen (a card glimpsed there but never counted, or glare over
@@ -47,7 +51,7 @@ at some time since its place was last clear, if the glare blinded it meanwhile (
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from referee.events import CardMoved, CardsRevealed, DieSettled, Event, Source, zone_seat
@@ -121,6 +125,19 @@ class _Debounced:
         return False
 
 
+@dataclass
+class _PileRun:
+    """A card read landing on the pile, not yet confirmed: in how many frames it was read surely, when it was
+    first seen (give or take dt), where it was last seen, and whether that first reading was clear of glare
+    (one glare cannot have made: the card is followed into glare, Tracker._through_glare)."""
+
+    frames: int
+    first: float
+    dt: float
+    place: tuple[float, float]
+    clear: bool
+
+
 @dataclass(frozen=True)
 class _Place:
     """Where a seat's or hand's card lies, in how many frames running it has been seen there, and when it
@@ -184,7 +201,7 @@ class Tracker:
         self._counts = {z: _Debounced(confirm_frames, stable=0) for z in self.zone_names if _counted(z)}
         self._revealed = {z: _Debounced(confirm_frames, stable=()) for z in self.zone_names if z.startswith("seat")}
         self._shown: set[str] = set()  # seats revealed this round
-        self._pile_runs: dict[str, tuple[int, float, float]] = {}  # card -> (frames, first t, dt)
+        self._pile_runs: dict[str, _PileRun] = {}  # cards landing on the pile, not yet confirmed
         self.on_pile: list[str] = []  # confirmed pile cards, the top last
         self._top_gone: tuple[int, float, float] = (0, 0.0, 0.0)  # frames the top card has been missing
         self._losses: list[_Change] = []
@@ -197,6 +214,7 @@ class Tracker:
         self._places: dict[str, list[_Place]] = {}  # where each seat's and hand's cards lie
         self._vanished: dict[str, list[float]] = {}  # when the cards glare hid, gone once it lifted, were last seen
         self._pile_places: dict[str, tuple[float, float]] = {}  # where each pile card was last seen
+        self._pile_boxes: list[tuple[float, float]] = []  # where pile cards were seen in the last frame
         self._die = _Die()
         self.die_hidden = False  # glare lay on the die in the last frame
         self._t_prev: float | None = None
@@ -266,8 +284,9 @@ class Tracker:
         """Take the table as this frame shows it: counts, the pile's cards, rounds already revealed."""
         for zone, deb in self._counts.items():
             deb.stable = sum(1 for s in by_zone[zone] if s.kind in CARD_KINDS)
-        pile = [s.card for s in by_zone.get("pile", []) if s.kind == "card" and s.card is not None]
-        self.on_pile = list(dict.fromkeys(pile))
+        pile = [s for s in by_zone.get("pile", []) if s.kind == "card" and s.card is not None]
+        self.on_pile = list(dict.fromkeys(s.card for s in pile))
+        self._pile_places = {s.card: (s.x, s.y) for s in pile}
         self._shown = {z for z in self._revealed
                        if by_zone[z] and all(s.kind == "card" and s.card is not None for s in by_zone[z])}
 
@@ -345,13 +364,17 @@ class Tracker:
         return []
 
     def _update_pile(self, t: float, dt: float, pile: list[Seen], hidden) -> None:
+        if hidden is not None:
+            pile = self._through_glare(pile, hidden)
         for s in pile:
             if s.kind == "card" and s.card in self.on_pile:
                 self._pile_places[s.card] = (s.x, s.y)
+            elif s.kind == "card" and s.card in self._pile_runs:  # glimpsed, if only faintly: it lies here now
+                self._pile_runs[s.card].place = (s.x, s.y)
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
-        if hidden is not None:  # a pile card where glare hides the picture is still there
-            visible |= {c for c in self.on_pile
-                        if c in self._pile_places and hidden(*self._pile_places[c], CARD_REACH_MM, CARD_HIDDEN)}
+        # a pile card where glare hides the picture is still there
+        visible |= {c for c in self.on_pile
+                    if c in self._pile_places and _hides(hidden, self._pile_places[c], CARD_HIDDEN)}
         # A card landing on the pile lies on top, in full view; one seen only faintly is a card
         # beneath, glimpsed past the top (and often misread or unread): it neither lands nor covers
         # the top. A faint sighting of a card already on the pile still says it is there.
@@ -364,26 +387,55 @@ class Tracker:
         unread_over = any(s.card is None and s.confidence >= surest_read for s in sure)
         self._watch_top(t, dt, visible, landed, unread_over)
         # A run of sightings goes on through frames where a face-up card there is unread (it may be
-        # this card, read again in the next frame); a frame that shows neither breaks it.
-        runs = {card: run for card, run in self._pile_runs.items() if unread and card not in visible}
+        # this card, read again in the next frame), and, for a card read clear of glare, while glare hides
+        # where it lies; a frame that shows neither breaks it.
+        runs = {card: run for card, run in self._pile_runs.items()
+                if (unread and card not in visible) or (run.clear and _hides(hidden, run.place, CARD_HIDDEN))}
         for card in landed - set(self.on_pile):
+            place = next((s.x, s.y) for s in sure if s.card == card)
             if card in self._pile_runs:
-                frames, first, first_dt = self._pile_runs[card]
+                runs[card] = self._pile_runs[card]
+                runs[card].frames += 1
+                runs[card].place = place
             else:  # first seen here: it may have come while glare blinded its place
-                place = next((s.x, s.y) for s in sure if s.card == card)
-                frames, first, first_dt = 0, t, self._unseen_for(*place, t, dt)
-            runs[card] = (frames + 1, first, first_dt)
+                clear = not _hides(hidden, place, CARD_HIDDEN)
+                runs[card] = _PileRun(1, t, self._unseen_for(*place, t, dt), place, clear)
         self._pile_runs = runs
-        for card, (frames, first, first_dt) in sorted(runs.items(), key=lambda kv: kv[1][1]):
-            if frames >= self.confirm_frames:
+        for card, run in sorted(runs.items(), key=lambda kv: kv[1].first):
+            if run.frames >= self.confirm_frames:
                 del self._pile_runs[card]
+                self._pile_places[card] = run.place
                 hidden = next((x for x in self._losses if x.zone == "pile" and x.card == card), None)
                 if hidden is not None:  # it was only covered for a moment: it never left
                     self._losses.remove(hidden)
                     self.on_pile.append(card)
                     continue
                 self.on_pile.append(card)
-                self._arrivals.append((card, _Change("pile", first, first_dt)))
+                self._arrivals.append((card, _Change("pile", run.first, run.dt)))
+        self._pile_boxes = [(s.x, s.y) for s in pile if s.kind == "card" and s.card in self.on_pile]
+
+    def _through_glare(self, pile: list[Seen], hidden) -> list[Seen]:
+        """The pile as seen, each box where glare hides a card's place taken for the card known to lie there:
+        glare misreads what it lies on (a face half white reads as another card, or not at all). A box read as
+        a card still landing keeps its reading; any other is the first within CARD_ASKEW_MM, and not read by
+        another box, of the cards landing that were first read clear of glare (the newest first: a card landing
+        lies on top), then, for a box where a pile card was seen in the frame before (the same box: none has
+        come there unseen), of the pile's cards from the top down, unless a seat or hand has lost a card still
+        to be found (the box may be that card)."""
+        newest_first = sorted(self._pile_runs.items(), key=lambda kv: kv[1].first, reverse=True)
+        landing = [(card, run.place) for card, run in newest_first if run.clear]
+        on_pile = [] if any(x.zone != "pile" for x in self._losses) else \
+            [(card, self._pile_places[card]) for card in reversed(self.on_pile) if card in self._pile_places]
+        out = []
+        for s in pile:
+            here = (s.x, s.y)
+            if s.kind == "card" and s.card not in self._pile_runs and _hides(hidden, here, CARD_HIDDEN):
+                known = landing + (on_pile if any(_dist(here, q) <= CARD_ASKEW_MM for q in self._pile_boxes) else [])
+                elsewhere = {o.card for o in pile if o is not s and o.kind == "card"}
+                s = replace(s, card=next((card for card, place in known
+                                          if card not in elsewhere and _dist(place, here) <= CARD_ASKEW_MM), s.card))
+            out.append(s)
+        return out
 
     def _watch_top(self, t: float, dt: float, visible: set[str], landed: set[str], unread_over: bool) -> None:
         """The top card missing from the pile for ``confirm_frames`` frames, with the card under
@@ -579,6 +631,11 @@ def _along_middle(box, step: float) -> list[tuple[float, float]]:
     n = max(1, int((hi - lo) // step))
     steps = [lo + i * (hi - lo) / n for i in range(n + 1)]
     return [(u, y) if along else (x, u) for u in steps]
+
+
+def _hides(hidden, place: tuple[float, float], share: float) -> bool:
+    """Whether glare (update's hidden; None: not minded) clips share of a card's square at place."""
+    return hidden is not None and hidden(*place, CARD_REACH_MM, share)
 
 
 def _counted(zone: str) -> bool:
