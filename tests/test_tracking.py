@@ -171,6 +171,23 @@ def test_round_end_reveal_lists_the_cards_in_table_order():
     assert events == [CardsRevealed(t=0.5, source="camera", zone="seat1", cards=("2c", "Jd", "Kh"))]
 
 
+def test_a_reveal_with_a_card_under_glare_lists_the_cards_read():
+    """Glare lies on seat1's middle card, which reads as a back however it lies: once the others are turned
+    and read, the seat is revealed with those two (the referee says a card was not seen). Without glare a
+    back there is a card still face down."""
+    def reveal(hidden):
+        tracker = Tracker(ZONES, confirm_frames=2)
+        seat = [back("seat1", dx) for dx in (-100, 0, 100)]
+        _, t = feed(tracker, [seat] * 3)
+        turned = [face("seat1", "2c", -100), back("seat1", 0), face("seat1", "Kh", 100)]
+        events, _ = feed(tracker, [turned] * 3, t, hidden)
+        return events
+
+    assert reveal(glare_at(*centre("seat1"))) == [CardsRevealed(t=0.3, source="camera", zone="seat1",
+                                                                cards=("2c", "Kh"))]
+    assert reveal(None) == []
+
+
 def die(value, x=0.0, y=0.0):
     cx, cy = kimble_layout(TABLE)["dome"].centre
     return [Seen("die", cx + x, cy + y, die=value)]

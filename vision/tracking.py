@@ -246,7 +246,7 @@ class Tracker:
             self._update_pile(t, dt, by_zone.get("pile", []), hidden)  # first: a card leaving the pile may be
             events += self._update_counts(t, dt, by_zone, hidden)      # the one a seat gains in this frame
             events += self._resolve_arrivals(t)
-            events += self._update_reveals(t, by_zone)
+            events += self._update_reveals(t, by_zone, hidden)
             if "dome" in by_zone:
                 events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"], hidden)
             self._expire(t)
@@ -543,14 +543,17 @@ class Tracker:
         lifted and its loss is still being confirmed: it may be where a card landing at t came from."""
         return bool(self._kept_since(t)) or any(seen_t <= t for gone in self._vanished.values() for seen_t in gone)
 
-    def _update_reveals(self, t: float, by_zone) -> list[Event]:
+    def _update_reveals(self, t: float, by_zone, hidden) -> list[Event]:
+        """A seat's cards all face up and read, but for those glare hides (where glare lies a card cannot be
+        read, nor told face up from face down), are revealed: the cards read, in table order."""
         events = []
         for zone, deb in self._revealed.items():
             cards = by_zone[zone]
-            faces = [s for s in cards if s.kind == "card" and s.card is not None]
+            faces = [s for s in cards if (s.kind == "card" and s.card is not None)
+                     or (s.kind in CARD_KINDS and _hides(hidden, (s.x, s.y), CARD_HIDDEN))]
             zone_box = self._zones[zone]
             along = 0 if zone_box.x1 - zone_box.x0 >= zone_box.y1 - zone_box.y0 else 1  # the row's direction
-            in_row = sorted(faces, key=lambda s: (s.x, s.y)[along])
+            in_row = sorted((s for s in faces if s.card is not None), key=lambda s: (s.x, s.y)[along])
             if self._counts[zone].stable == 0:
                 self._shown.discard(zone)  # the cards were gathered: the next round may reveal again
             # all of the zone's cards face up (not just those seen while one is still face down)
