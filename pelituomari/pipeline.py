@@ -203,8 +203,8 @@ class Pipeline:
             raise FrameSizeMismatch(why)
         out = [self._record(event) for event in self._submitted()]
         seen = self.look(frame.image)
-        hidden = self.glare.hides if self.mind_glare else None
-        out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen, hidden)]
+        glare = self.glare if self.mind_glare else None
+        out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen, glare)]
         self._tell_not_understood()
         if "dome" in self.calibration.zones:
             self._tell(self.exposure.look_at_die(self.tracker.die_hidden))

@@ -25,20 +25,36 @@ def face(zone, card, dx=0.0):
     return Seen("card", *centre(zone, dx), card=card)
 
 
-def feed(tracker, frames, t0=0.0, hidden=None):
-    """Feed a list of per-frame detection lists at DT apart (hidden: where glare hides the picture);
+def feed(tracker, frames, t0=0.0, glare=None):
+    """Feed a list of per-frame detection lists at DT apart (glare: where it hides the picture);
     return all events and the end time."""
     events = []
     t = t0
     for seen in frames:
-        events += tracker.update(round(t, 6), seen, hidden)
+        events += tracker.update(round(t, 6), seen, glare)
         t += DT
     return events, t
 
 
+class GlareAt:
+    """Glare over whatever lies within reach mm each way of any of spots, clipping up to `clipped` of it: what
+    vision.colour.Glare answers from a picture, answered from where the glare is put."""
+
+    def __init__(self, *spots, reach=30.0, clipped=1.0):
+        self.spots, self.reach, self.clipped = spots, reach, clipped
+
+    def hides(self, x, y, reach_mm, share):
+        return share <= self.clipped and any(abs(x - x0) <= self.reach and abs(y - y0) <= self.reach
+                                             for x0, y0 in self.spots)
+
+    def hides_within(self, rect, reach_mm, share):
+        x0, y0, x1, y1 = rect
+        return share <= self.clipped and any(x0 - self.reach <= x <= x1 + self.reach and
+                                             y0 - self.reach <= y <= y1 + self.reach for x, y in self.spots)
+
+
 def glare_at(x0, y0, reach=30.0):
-    """hidden(x, y, reach_mm, share) for glare over whatever lies within reach mm of (x0, y0)."""
-    return lambda x, y, reach_mm, share: abs(x - x0) <= reach and abs(y - y0) <= reach
+    return GlareAt((x0, y0), reach=reach)
 
 
 def test_a_card_counts_on_the_pile_only_after_n_frames_and_is_dated_by_its_first_sighting():
@@ -175,12 +191,12 @@ def test_a_reveal_with_a_card_under_glare_lists_the_cards_read():
     """Glare lies on seat1's middle card, which reads as a back however it lies: once the others are turned
     and read, the seat is revealed with those two (the referee says a card was not seen). Without glare a
     back there is a card still face down."""
-    def reveal(hidden):
+    def reveal(glare):
         tracker = Tracker(ZONES, confirm_frames=2)
         seat = [back("seat1", dx) for dx in (-100, 0, 100)]
         _, t = feed(tracker, [seat] * 3)
         turned = [face("seat1", "2c", -100), back("seat1", 0), face("seat1", "Kh", 100)]
-        events, _ = feed(tracker, [turned] * 3, t, hidden)
+        events, _ = feed(tracker, [turned] * 3, t, glare)
         return events
 
     assert reveal(glare_at(*centre("seat1"))) == [CardsRevealed(t=0.3, source="camera", zone="seat1",
@@ -354,9 +370,9 @@ def _slap_under_glare(mind: bool) -> list:
     tracker = Tracker(ZONES, confirm_frames=2)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat + [back("hand0")]] * 3)
-    hidden = glare_at(*centre("seat0")) if mind else None
+    glare = glare_at(*centre("seat0")) if mind else None
     frames = [[seat[0], back("hand0")]] * 2 + [[seat[0]]] + [[seat[0], face("pile", "7h")]] * 2
-    events, t = feed(tracker, frames, t, hidden)
+    events, t = feed(tracker, frames, t, glare)
     after, _ = feed(tracker, [seat + [face("pile", "7h")]] * 2, t)   # the glare gone: the card is still there
     return events + after
 
@@ -373,8 +389,8 @@ def test_a_card_that_left_under_glare_is_booked_once_the_glare_moves_off():
     tracker = Tracker(ZONES, confirm_frames=2)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat] * 3)
-    hidden = glare_at(*centre("seat0"))
-    events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 3, t, hidden)   # slapped while glare hides its place
+    glare = glare_at(*centre("seat0"))
+    events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 3, t, glare)   # slapped while glare hides its place
     assert events == []   # where it came from is not known yet
     events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 2, t)
     assert events == [CardMoved(t=0.3, source="camera", card="5c", from_zone="seat0", to_zone="pile", face_up=True,
@@ -406,10 +422,7 @@ def test_a_card_on_the_pile_waits_for_glare_at_most_glare_wait_s_then_came_from_
         tracker = Tracker(ZONES, confirm_frames=2, glare_wait_s=2.0)
         seat0, seat1 = [back("seat0", -100), back("seat0")], [back("seat1")]
         _, t = feed(tracker, [seat0 + seat1] * 3)
-
-        def glare(x, y, reach, share, zones=zones):
-            return any(glare_at(*centre(zone))(x, y, reach, share) for zone in zones)
-
+        glare = GlareAt(*(centre(zone) for zone in zones))
         in_sight = [seat0[0], face("pile", "5c")] + ([] if "seat1" in zones else seat1)
         events, t = feed(tracker, [in_sight] * 21, t, glare)
         assert events == [] and tracker.unexplained == []  # up to 2.3 s: 2 s after the 5c was first seen
@@ -431,11 +444,8 @@ def test_a_card_on_the_pile_no_zone_lost_came_from_the_one_seat_whose_place_glar
     for zones, booked, unexplained in cases:
         tracker = Tracker(ZONES, confirm_frames=2)
         table = [back("seat0", -100), back("seat1")]
-
-        def glare(x, y, reach, share, zones=zones):   # a seat's right-hand place, or a hand's middle
-            return any(glare_at(*centre(zone, 60 if zone.startswith("seat") else 0))(x, y, reach, share)
-                       for zone in zones)
-
+        # a seat's right-hand place, or a hand's middle
+        glare = GlareAt(*(centre(zone, 60 if zone.startswith("seat") else 0) for zone in zones))
         _, t = feed(tracker, [table] * 3, 0.0, glare)
         events, t = feed(tracker, [table + [face("pile", "5c")]] * 15, t, glare)
         assert events == [] and tracker.unexplained == []   # up to 1.4 s after the 5c was first seen
@@ -455,7 +465,7 @@ def test_a_card_a_third_under_glare_is_still_there_though_its_middle_is_clear():
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat + [back("hand0")]] * 3)
     frames = [[seat[0], back("hand0")]] * 2 + [[seat[0]]] + [[seat[0], face("pile", "7h")]] * 2
-    events, _ = feed(tracker, frames, t, glare.hides)
+    events, _ = feed(tracker, frames, t, glare)
     assert events == [CardMoved(t=0.6, source="camera", card="7h", from_zone="hand0", to_zone="pile", face_up=True,
                                 by=0, t_uncertainty=DT)]
 
@@ -494,9 +504,7 @@ def _discard_seen_after_glare(glare_over: str, clipped=(1.0, 1.0, 1.0, 1.0)) -> 
     _, t = feed(tracker, [[back("hand0")]] * 3)
     x0, y0 = centre(glare_over)
     for most in clipped:
-        def hidden(x, y, reach_mm, share, most=most):
-            return abs(x - x0) <= 30 and abs(y - y0) <= 30 and share <= most
-        _, t = feed(tracker, [[]], t, hidden)
+        _, t = feed(tracker, [[]], t, GlareAt((x0, y0), clipped=most))
     events, _ = feed(tracker, [[face("pile", "7h")]] * 2, t)
     return events
 
@@ -592,8 +600,7 @@ def test_a_card_read_where_glare_hid_the_pile_in_the_frame_before_is_read_as_it_
     is read in the glare. No pile card was seen there the frame before, so it is no misread of the 9s: it
     came from the card glare kept in seat1."""
     tracker, t = _pile_under_glare()
-    pile, seat1 = glare_at(*centre("pile")), glare_at(*centre("seat1", 50))
-    glare = lambda *point: pile(*point) or seat1(*point)  # noqa: E731
+    glare = GlareAt(centre("pile"), centre("seat1", 50))
     seat0 = [back("seat0", -50), back("seat0", 50)]
     frames = [seat0 + [back("seat1", -50)]] * 3 + [seat0 + [back("seat1", -50), face("pile", "Kh")]] * 35
     events, _ = feed(tracker, frames, t, glare)
@@ -605,25 +612,25 @@ def test_a_box_seen_in_one_frame_is_not_kept_as_a_card_where_glare_then_lies():
     tracker = Tracker(ZONES, confirm_frames=2)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat] * 3)
-    hidden = glare_at(*centre("seat0", 100))
+    glare = glare_at(*centre("seat0", 100))
     # a faint box for one frame where the glare lies (a reflection), then the glare hides that spot
-    events, t = feed(tracker, [seat + [back("seat0", 100)]] + [seat] * 4, t, hidden)
+    events, t = feed(tracker, [seat + [back("seat0", 100)]] + [seat] * 4, t, glare)
     assert events == []
     # a card seen there for confirm_frames frames is a card: glare hiding it does not take it away (it came
     # at some time since its place was last clear, 0.2 s)
-    events, t = feed(tracker, [seat + [back("seat0", 100)]] * 2 + [seat] * 4, t, hidden)
+    events, t = feed(tracker, [seat + [back("seat0", 100)]] * 2 + [seat] * 4, t, glare)
     assert events == [CardMoved(t=0.8, source="camera", from_zone="stock", to_zone="seat0", t_uncertainty=0.6)]
 
 
 def test_a_card_boxed_askew_by_glare_is_the_card_kept_there_not_a_second_one():
     tracker = Tracker(ZONES, confirm_frames=2)
     _, t = feed(tracker, [[back("hand0")]] * 3)
-    hidden = glare_at(*centre("hand0"), reach=20.0)
+    glare = glare_at(*centre("hand0"), reach=20.0)
     # glare over the card throws its box 28 mm, clear of the glare, and back
-    events, t = feed(tracker, [[back("hand0", 28)]] * 3 + [[back("hand0")]] * 2, t, hidden)
+    events, t = feed(tracker, [[back("hand0", 28)]] * 3 + [[back("hand0")]] * 2, t, glare)
     assert events == []
     # a card put down beside it, clear of the glare, is a second card
-    events, t = feed(tracker, [[back("hand0", 50)]] * 3, t, hidden)
+    events, t = feed(tracker, [[back("hand0", 50)]] * 3, t, glare)
     assert events == [CardMoved(t=0.8, source="camera", from_zone="stock", to_zone="hand0", by=0, t_uncertainty=DT)]
 
 
@@ -631,17 +638,17 @@ def test_a_box_beside_a_card_is_not_that_card_kept_under_glare():
     tracker = Tracker(ZONES, confirm_frames=2)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat] * 3)
-    hidden = glare_at(*centre("seat0"), reach=40.0)
+    glare = glare_at(*centre("seat0"), reach=40.0)
     # a faint box 30 mm from the middle card for one frame, then glare hides both places
-    events, t = feed(tracker, [seat + [back("seat0", 30)]] + [[seat[0]]] * 4, t, hidden)
+    events, t = feed(tracker, [seat + [back("seat0", 30)]] + [[seat[0]]] * 4, t, glare)
     assert events == []
 
 
 def test_glare_over_the_die_is_neither_a_pop_nor_a_face():
     tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
     _, t = feed(tracker, [die(6)] * 4)
-    hidden = glare_at(*kimble_layout(TABLE)["dome"].centre)
-    events, t = feed(tracker, [[], die(6, 4, 0), []], t, hidden)  # gone, then boxed off its place: the glare's doing
+    glare = glare_at(*kimble_layout(TABLE)["dome"].centre)
+    events, t = feed(tracker, [[], die(6, 4, 0), []], t, glare)  # gone, then boxed off its place: the glare's doing
     events += feed(tracker, [die(6)] * 4, t)[0]
     assert events == []   # a hand over it would have been a pop (test_a_die_popped_to_the_same_spot_...)
 
@@ -655,9 +662,7 @@ def _die_settled_under_glare(*clipped: float):
     x0, y0 = kimble_layout(TABLE)["dome"].centre
     events = []
     for most in clipped:
-        def hidden(x, y, reach_mm, share, most=most):
-            return abs(x - x0) <= 60 and abs(y - y0) <= 60 and share <= most
-        new, t = feed(tracker, [die(2, 40, 20)], t, hidden)
+        new, t = feed(tracker, [die(2, 40, 20)], t, GlareAt((x0, y0), reach=60.0, clipped=most))
         events += new
     return events, tracker.die_hidden
 
@@ -678,8 +683,8 @@ def test_a_die_glimpsed_through_glare_is_not_taken_for_still_until_it_is_seen_st
     the glare goes, the roll is dated from when it came there."""
     tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
     _, t = feed(tracker, [die(6)] * 4 + [[], []])       # as found, then popped under a hand
-    hidden = glare_at(*kimble_layout(TABLE)["dome"].centre, reach=60.0)
-    events, t = feed(tracker, [die(3, 40, 0), []] * 6, t, hidden)
+    glare = glare_at(*kimble_layout(TABLE)["dome"].centre, reach=60.0)
+    events, t = feed(tracker, [die(3, 40, 0), []] * 6, t, glare)
     assert events == []
     events, t = feed(tracker, [die(3, 40, 0)] * 4, t)
     assert events == [DieSettled(t=0.6, source="camera", value=3, zone="dome")]

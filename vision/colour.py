@@ -129,6 +129,7 @@ class Glare:
 
     def __init__(self, looked_at: list[tuple[tuple[float, float, float, float], float, np.ndarray]]):
         self.looked_at = looked_at
+        self._blurred: dict[tuple[int, int], np.ndarray] = {}  # (rectangle, side) -> the shares clipped
 
     def hides(self, x: float, y: float, reach_mm: float, share: float) -> bool:
         """Whether at least share of the square reach_mm each way around table point (x, y) mm (a card,
@@ -147,16 +148,24 @@ class Glare:
         """Whether glare hides (as `hides` judges) some point of the table rectangle rect (x0, y0, x1, y1 mm), in
         a looked-at rectangle holding it whole: a card could lie there unseen."""
         zx0, zy0, zx1, zy1 = rect
-        for (x0, y0, x1, y1), px_per_mm, mask in self.looked_at:
+        for i, ((x0, y0, x1, y1), px_per_mm, mask) in enumerate(self.looked_at):
             if x0 <= zx0 and zx1 <= x1 and y0 <= zy0 and zy1 <= y1:
                 scale = px_per_mm / CLIP_STEP
-                side = 2 * int(reach_mm * scale) + 1
-                shares = cv2.blur(mask.astype(np.float32) / 255, (side, side), borderType=cv2.BORDER_CONSTANT)
+                shares = self._shares(i, 2 * int(reach_mm * scale) + 1)
                 inside = shares[int((zy0 - y0) * scale):int((zy1 - y0) * scale) + 1,
                                 int((zx0 - x0) * scale):int((zx1 - x0) * scale) + 1]
                 if inside.max(initial=0) >= share:
                     return True
         return False
+
+    def _shares(self, i: int, side: int) -> np.ndarray:
+        """The share clipped of the side x side square around each pixel of looked-at rectangle i; worked out
+        once a frame, however many zones ask."""
+        if (i, side) not in self._blurred:
+            mask = self.looked_at[i][2]
+            self._blurred[i, side] = cv2.blur(mask.astype(np.float32) / 255, (side, side),
+                                              borderType=cv2.BORDER_CONSTANT)
+        return self._blurred[i, side]
 
 
 class Notice:

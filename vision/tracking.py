@@ -36,7 +36,7 @@ What is tracked, zone by zone (zones come from the table calibration):
   moving; if the readings over that time disagree (a face read with glare over half of the die counts
   as unread), the value is reported as unreadable (None).
 
-Where glare clips the picture white (``update``'s ``hidden``, vision.colour.Glare), what is not found
+Where glare clips the picture white (``update``'s ``glare``, vision.colour.Glare), what is not found
 is not gone: a seat's or hand's card seen there for ``confirm_frames`` frames keeps its place (and a box
 near it is that card, boxed askew), the pile's top card is not taken back, and the
 die neither moved nor lay still in that frame; a die seen in glare is boxed askew, so it has moved only
@@ -52,9 +52,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Callable
 
 from referee.events import CardMoved, CardsRevealed, DieSettled, Event, Source, zone_seat
+from vision.colour import Glare
 
 CARD_KINDS = ("card", "card_back")
 SAME_OBJECT_MM = 25.0  # two sightings closer than this are one object (cards in a row lie 75 mm apart)
@@ -68,7 +68,6 @@ CARD_ASKEW_MM = 37.5   # a card near glare is boxed askew: a sighting nearer tha
 DIE_MM = 16.0          # a die's side: glare over DIE_HIDDEN of it each way from its centre hides it, and a die
 #                        seen in glare (boxed askew) has moved only if it lies a die's width from where it was
 DIE_HIDDEN = 0.5
-SEAT_STEP_MM = 15.0    # glare over a seat is looked for this often along it (a card is 63 mm wide)
 
 
 @dataclass(frozen=True)
@@ -209,7 +208,6 @@ class Tracker:
         self._held: list[Event] = []  # events after a card still waiting, told once it is booked
         self._hands_unsure: list[tuple[float, str]] = []  # (t, hand zone): it may have held a card uncounted
         self._seats_hidden: dict[str, float] = {}  # seat zone -> since when glare has hidden a card's place there
-        self._seat_places = {z: _along_middle(zones[z], SEAT_STEP_MM) for z in self.zone_names if z.startswith("seat")}
         self._last_zone: dict[str, str] = {}  # where a card was last seen face up, off the pile
         self._places: dict[str, list[_Place]] = {}  # where each seat's and hand's cards lie
         self._vanished: dict[str, list[float]] = {}  # when the cards glare hid, gone once it lifted, were last seen
@@ -218,17 +216,16 @@ class Tracker:
         self._die = _Die()
         self.die_hidden = False  # glare lay on the die in the last frame
         self._t_prev: float | None = None
-        self._glare: list[tuple[float, Callable | None]] = []  # the recent frames' hidden, oldest first
+        self._glare: list[tuple[float, Glare | None]] = []  # the recent frames' glare, oldest first
         self._baseline_left = baseline_frames
         self.unexplained: list[Unexplained] = []  # what the tracker saw but could not turn into an event
 
     # ------------------------------------------------------------ per frame
 
-    def update(self, t: float, seen: list[Seen],
-               hidden: Callable[[float, float, float, float], bool] | None = None) -> list[Event]:
-        """One frame's sightings; hidden(x, y, reach_mm, share) says whether glare clips at least share of
-        the picture within reach of a table point (clipped white, vision.colour.Glare): a card last seen
-        there and not found is kept, and a die not found there has neither moved nor lain still."""
+    def update(self, t: float, seen: list[Seen], glare: Glare | None = None) -> list[Event]:
+        """One frame's sightings, and where glare clips the picture white in it (None: not minded): a card
+        last seen where glare hides it and not found is kept, and a die not found there has neither moved
+        nor lain still."""
         dt = 0.0 if self._t_prev is None else round(t - self._t_prev, 6)
         self._t_prev = t
         by_zone: dict[str, list[Seen]] = {z: [] for z in self.zone_names}
@@ -243,16 +240,16 @@ class Tracker:
             self._baseline_left -= 1
             self._adopt(by_zone)
         else:
-            self._update_pile(t, dt, by_zone.get("pile", []), hidden)  # first: a card leaving the pile may be
-            events += self._update_counts(t, dt, by_zone, hidden)      # the one a seat gains in this frame
+            self._update_pile(t, dt, by_zone.get("pile", []), glare)  # first: a card leaving the pile may be
+            events += self._update_counts(t, dt, by_zone, glare)      # the one a seat gains in this frame
             events += self._resolve_arrivals(t)
-            events += self._update_reveals(t, by_zone, hidden)
+            events += self._update_reveals(t, by_zone, glare)
             if "dome" in by_zone:
-                events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"], hidden)
+                events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"], glare)
             self._expire(t)
-        self._glare = [(u, h) for u, h in self._glare if t - u < self.match_window_s] + [(t, hidden)]
-        self._note_unsure_hands(t, hidden)
-        self._note_hidden_seats(t, hidden)
+        self._glare = [(u, g) for u, g in self._glare if t - u < self.match_window_s] + [(t, glare)]
+        self._note_unsure_hands(t, glare)
+        self._note_hidden_seats(t, glare)
         return self._in_order(events)
 
     def finish(self) -> list[Event]:
@@ -273,11 +270,11 @@ class Tracker:
         over its place in the frames before and at some time blinded it, since the last frame the place
         was clear; else since the frame before."""
         since, blinded = t - dt, False
-        for frame_t, hidden in reversed(self._glare):
+        for frame_t, glare in reversed(self._glare):
             since = frame_t
-            if hidden is None or not hidden(x, y, CARD_REACH_MM, CARD_HIDDEN):
+            if not _hides(glare, (x, y), CARD_HIDDEN):
                 break
-            blinded = blinded or hidden(x, y, CARD_REACH_MM, CARD_BLINDED)
+            blinded = blinded or _hides(glare, (x, y), CARD_BLINDED)
         return round(t - since, 6) if blinded else dt
 
     def _adopt(self, by_zone) -> None:
@@ -290,12 +287,12 @@ class Tracker:
         self._shown = {z for z in self._revealed
                        if by_zone[z] and all(s.kind == "card" and s.card is not None for s in by_zone[z])}
 
-    def _update_counts(self, t: float, dt: float, by_zone, hidden) -> list[Event]:
+    def _update_counts(self, t: float, dt: float, by_zone, glare) -> list[Event]:
         events = []
         changes = []
         for zone, deb in self._counts.items():
             before = deb.stable
-            count, new = self._count_cards(zone, by_zone[zone], t, hidden)
+            count, new = self._count_cards(zone, by_zone[zone], t, glare)
             # a card seen here for the first time may have come while glare blinded its place
             came = max([dt] + [self._unseen_for(x, y, t, dt) for x, y in new])
             if deb.update(count, t, came):
@@ -316,7 +313,7 @@ class Tracker:
                 events += self._gain(zone, run_t, run_dt)
         return events
 
-    def _count_cards(self, zone: str, seen: list[Seen], t: float, hidden) -> tuple[int, list]:
+    def _count_cards(self, zone: str, seen: list[Seen], t: float, glare) -> tuple[int, list]:
         """How many cards lie in zone, and where those seen there for the first time lie. The cards: those
         seen, and those glare now hides where a card had been seen
         for ``confirm_frames`` frames running (a box in one frame is no card to keep) and none is seen
@@ -336,8 +333,7 @@ class Tracker:
             q = sighting(p)
             if q is not None:
                 frames[q] = max(frames.get(q, 0), p.frames)
-            elif (hidden is not None and p.frames >= self.confirm_frames
-                  and hidden(p.x, p.y, CARD_REACH_MM, CARD_HIDDEN)):
+            elif p.frames >= self.confirm_frames and _hides(glare, (p.x, p.y), CARD_HIDDEN):
                 kept.append(_Place(p.x, p.y, p.frames, p.seen_t, kept=True))
             elif p.kept:
                 self._vanished.setdefault(zone, []).append(p.seen_t)
@@ -363,9 +359,9 @@ class Tracker:
             return [CardMoved(t=t, source=Source.CAMERA, from_zone="stock", to_zone=zone, by=seat, t_uncertainty=dt)]
         return []
 
-    def _update_pile(self, t: float, dt: float, pile: list[Seen], hidden) -> None:
-        if hidden is not None:
-            pile = self._through_glare(pile, hidden)
+    def _update_pile(self, t: float, dt: float, pile: list[Seen], glare) -> None:
+        if glare is not None:
+            pile = self._through_glare(pile, glare)
         for s in pile:
             if s.kind == "card" and s.card in self.on_pile:
                 self._pile_places[s.card] = (s.x, s.y)
@@ -374,7 +370,7 @@ class Tracker:
         visible = {s.card for s in pile if s.kind == "card" and s.card is not None}
         # a pile card where glare hides the picture is still there
         visible |= {c for c in self.on_pile
-                    if c in self._pile_places and _hides(hidden, self._pile_places[c], CARD_HIDDEN)}
+                    if c in self._pile_places and _hides(glare, self._pile_places[c], CARD_HIDDEN)}
         # A card landing on the pile lies on top, in full view; one seen only faintly is a card
         # beneath, glimpsed past the top (and often misread or unread): it neither lands nor covers
         # the top. A faint sighting of a card already on the pile still says it is there.
@@ -390,7 +386,7 @@ class Tracker:
         # this card, read again in the next frame), and, for a card read clear of glare, while glare hides
         # where it lies; a frame that shows neither breaks it.
         runs = {card: run for card, run in self._pile_runs.items()
-                if (unread and card not in visible) or (run.clear and _hides(hidden, run.place, CARD_HIDDEN))}
+                if (unread and card not in visible) or (run.clear and _hides(glare, run.place, CARD_HIDDEN))}
         for card in landed - set(self.on_pile):
             place = next((s.x, s.y) for s in sure if s.card == card)
             if card in self._pile_runs:
@@ -398,23 +394,23 @@ class Tracker:
                 runs[card].frames += 1
                 runs[card].place = place
             else:  # first seen here: it may have come while glare blinded its place
-                clear = not _hides(hidden, place, CARD_HIDDEN)
+                clear = not _hides(glare, place, CARD_HIDDEN)
                 runs[card] = _PileRun(1, t, self._unseen_for(*place, t, dt), place, clear)
         self._pile_runs = runs
         for card, run in sorted(runs.items(), key=lambda kv: kv[1].first):
             if run.frames >= self.confirm_frames:
                 del self._pile_runs[card]
                 self._pile_places[card] = run.place
-                hidden = next((x for x in self._losses if x.zone == "pile" and x.card == card), None)
-                if hidden is not None:  # it was only covered for a moment: it never left
-                    self._losses.remove(hidden)
+                covered = next((x for x in self._losses if x.zone == "pile" and x.card == card), None)
+                if covered is not None:  # it was only covered for a moment: it never left
+                    self._losses.remove(covered)
                     self.on_pile.append(card)
                     continue
                 self.on_pile.append(card)
                 self._arrivals.append((card, _Change("pile", run.first, run.dt)))
         self._pile_boxes = [(s.x, s.y) for s in pile if s.kind == "card" and s.card in self.on_pile]
 
-    def _through_glare(self, pile: list[Seen], hidden) -> list[Seen]:
+    def _through_glare(self, pile: list[Seen], glare: Glare) -> list[Seen]:
         """The pile as seen, each box where glare hides a card's place taken for the card known to lie there:
         glare misreads what it lies on (a face half white reads as another card, or not at all). A box read as
         a card still landing keeps its reading; any other is the first within CARD_ASKEW_MM, and not read by
@@ -429,7 +425,7 @@ class Tracker:
         out = []
         for s in pile:
             here = (s.x, s.y)
-            if s.kind == "card" and s.card not in self._pile_runs and _hides(hidden, here, CARD_HIDDEN):
+            if s.kind == "card" and s.card not in self._pile_runs and _hides(glare, here, CARD_HIDDEN):
                 known = landing + (on_pile if any(_dist(here, q) <= CARD_ASKEW_MM for q in self._pile_boxes) else [])
                 elsewhere = {o.card for o in pile if o is not s and o.kind == "card"}
                 s = replace(s, card=next((card for card, place in known
@@ -507,23 +503,20 @@ class Tracker:
         kept = {zone: [p for p in places if p.kept and p.seen_t <= t] for zone, places in self._places.items()}
         return {zone: places for zone, places in kept.items() if places}
 
-    def _note_unsure_hands(self, t: float, hidden) -> None:
-        """Note the hands glare lies over (a card held there may go unseen), and forget what is too old to
-        explain a card still waiting on the pile."""
-        hands = [z for z in self.zone_names if z.startswith("hand")] if hidden is not None else []
-        for zone in hands:
-            box = self._zones[zone]
-            if hidden(*box.centre, min(box.x1 - box.x0, box.y1 - box.y0) / 2, CARD_HIDDEN):
+    def _note_unsure_hands(self, t: float, glare) -> None:
+        """Note the hands where glare hides a card's place (a card held there may go unseen), and forget what
+        is too old to explain a card still waiting on the pile."""
+        for zone in [z for z in self.zone_names if z.startswith("hand")]:
+            if _hides_within(glare, self._zones[zone]):
                 self._hands_unsure.append((t, zone))
         keep = self.match_window_s + self.glare_wait_s
         self._hands_unsure = [(u, z) for u, z in self._hands_unsure if t - u <= keep]
 
-    def _note_hidden_seats(self, t: float, hidden) -> None:
+    def _note_hidden_seats(self, t: float, glare) -> None:
         """Note since when glare has hidden a card's place somewhere in each seat (a card the camera never saw
-        may lie there: dealt or put there under a lamp's reflection that stays), looked for every
-        SEAT_STEP_MM along the seat's middle."""
-        for zone, places in self._seat_places.items():
-            if hidden is not None and any(hidden(x, y, CARD_REACH_MM, CARD_HIDDEN) for x, y in places):
+        may lie there: dealt or put there under a lamp's reflection that stays)."""
+        for zone in [z for z in self.zone_names if z.startswith("seat")]:
+            if _hides_within(glare, self._zones[zone]):
                 self._seats_hidden.setdefault(zone, t)
             else:
                 self._seats_hidden.pop(zone, None)
@@ -543,14 +536,14 @@ class Tracker:
         lifted and its loss is still being confirmed: it may be where a card landing at t came from."""
         return bool(self._kept_since(t)) or any(seen_t <= t for gone in self._vanished.values() for seen_t in gone)
 
-    def _update_reveals(self, t: float, by_zone, hidden) -> list[Event]:
+    def _update_reveals(self, t: float, by_zone, glare) -> list[Event]:
         """A seat's cards all face up and read, but for those glare hides (where glare lies a card cannot be
         read, nor told face up from face down), are revealed: the cards read, in table order."""
         events = []
         for zone, deb in self._revealed.items():
             cards = by_zone[zone]
             faces = [s for s in cards if (s.kind == "card" and s.card is not None)
-                     or (s.kind in CARD_KINDS and _hides(hidden, (s.x, s.y), CARD_HIDDEN))]
+                     or (s.kind in CARD_KINDS and _hides(glare, (s.x, s.y), CARD_HIDDEN))]
             zone_box = self._zones[zone]
             along = 0 if zone_box.x1 - zone_box.x0 >= zone_box.y1 - zone_box.y0 else 1  # the row's direction
             in_row = sorted((s for s in faces if s.card is not None), key=lambda s: (s.x, s.y)[along])
@@ -565,11 +558,11 @@ class Tracker:
                 events.append(CardsRevealed(t=deb.run_t, source=Source.CAMERA, zone=zone, cards=shown))
         return events
 
-    def _update_die(self, t: float, dice: list[Seen], hidden) -> list[Event]:
+    def _update_die(self, t: float, dice: list[Seen], glare) -> list[Event]:
         d = self._die
         die = max(dice, key=lambda s: s.confidence) if dice else None  # one die in the dome; the rest are reflections
         place = (die.x, die.y) if die is not None else d.last_pos or d.settled_at
-        self.die_hidden = hidden is not None and place is not None and hidden(*place, DIE_MM / 2, DIE_HIDDEN)
+        self.die_hidden = glare is not None and place is not None and glare.hides(*place, DIE_MM / 2, DIE_HIDDEN)
         if die is None:
             if self.die_hidden:  # glare over where the die lay: not a sign that it moved, but not a
                 d.still_since = None  # sight of it lying still either: its stillness is timed afresh
@@ -625,20 +618,15 @@ class Tracker:
             self.unexplained.append(Unexplained(loss.t, loss.zone, loss.card))
 
 
-def _along_middle(box, step: float) -> list[tuple[float, float]]:
-    """Points along a zone's middle, the long way, from end to end ``step`` or a little more apart (where a row of cards
-    lies in a seat)."""
-    x, y = box.centre
-    along = box.x1 - box.x0 >= box.y1 - box.y0
-    lo, hi = (box.x0, box.x1) if along else (box.y0, box.y1)
-    n = max(1, int((hi - lo) // step))
-    steps = [lo + i * (hi - lo) / n for i in range(n + 1)]
-    return [(u, y) if along else (x, u) for u in steps]
+def _hides(glare: Glare | None, place: tuple[float, float], share: float) -> bool:
+    """Whether glare (None: not minded) clips share of a card's square at place."""
+    return glare is not None and glare.hides(*place, CARD_REACH_MM, share)
 
 
-def _hides(hidden, place: tuple[float, float], share: float) -> bool:
-    """Whether glare (update's hidden; None: not minded) clips share of a card's square at place."""
-    return hidden is not None and hidden(*place, CARD_REACH_MM, share)
+def _hides_within(glare: Glare | None, zone) -> bool:
+    """Whether glare (None: not minded) hides a card's place somewhere in zone: a card could lie there unseen
+    (as vision.colour.GlareOnZone judges it)."""
+    return glare is not None and glare.hides_within(zone.to_json(), CARD_REACH_MM, CARD_HIDDEN)
 
 
 def _counted(zone: str) -> bool:
