@@ -34,7 +34,7 @@ from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
 from vision.colour import CameraExposure, Glare, Notice, RoomLight, clipped_mask, clipped_share
-from vision.tracking import CARD_HIDDEN, CARD_REACH_MM, SAME_OBJECT_MM, Seen, Tracker, Unexplained
+from vision.tracking import SAME_OBJECT_MM, Seen, Tracker, Unexplained, hides_a_card
 
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
 CHANGE_SCALE = 0.125  # the change test compares each region's image at an eighth of its size
@@ -208,9 +208,8 @@ class Pipeline:
         self._tell_not_understood()
         if "dome" in self.calibration.zones:
             self._tell(self.exposure.look_at_die(self.tracker.die_hidden))
-        hides_a_card = {name: self.glare.hides_within(zone.to_json(), CARD_REACH_MM, CARD_HIDDEN)
-                        for name, zone in self.card_zones.items()}
-        self._tell(self.exposure.look_at_zones(hides_a_card))
+        self._tell(self.exposure.look_at_zones({name: hides_a_card(self.glare, zone)
+                                                for name, zone in self.card_zones.items()}))
         self.result.frames += 1
         if self.keeper is not None:
             self.keeper.look(frame.image, frame.t + self.t_offset, seen)

@@ -507,7 +507,7 @@ class Tracker:
         """Note the hands where glare hides a card's place (a card held there may go unseen), and forget what
         is too old to explain a card still waiting on the pile."""
         for zone in [z for z in self.zone_names if z.startswith("hand")]:
-            if _hides_within(glare, self._zones[zone]):
+            if hides_a_card(glare, self._zones[zone]):
                 self._hands_unsure.append((t, zone))
         keep = self.match_window_s + self.glare_wait_s
         self._hands_unsure = [(u, z) for u, z in self._hands_unsure if t - u <= keep]
@@ -516,7 +516,7 @@ class Tracker:
         """Note since when glare has hidden a card's place somewhere in each seat (a card the camera never saw
         may lie there: dealt or put there under a lamp's reflection that stays)."""
         for zone in [z for z in self.zone_names if z.startswith("seat")]:
-            if _hides_within(glare, self._zones[zone]):
+            if hides_a_card(glare, self._zones[zone]):
                 self._seats_hidden.setdefault(zone, t)
             else:
                 self._seats_hidden.pop(zone, None)
@@ -623,9 +623,9 @@ def _hides(glare: Glare | None, place: tuple[float, float], share: float) -> boo
     return glare is not None and glare.hides(*place, CARD_REACH_MM, share)
 
 
-def _hides_within(glare: Glare | None, zone) -> bool:
+def hides_a_card(glare: Glare | None, zone) -> bool:
     """Whether glare (None: not minded) hides a card's place somewhere in zone: a card could lie there unseen
-    (as vision.colour.GlareOnZone judges it)."""
+    (the tracker's judgement, and the pipeline's for its GlareOnZone notice)."""
     return glare is not None and glare.hides_within(zone.to_json(), CARD_REACH_MM, CARD_HIDDEN)
 
 
