@@ -532,8 +532,8 @@ def _pile_under_glare() -> tuple[Tracker, float]:
 def test_a_card_read_clear_of_glare_is_followed_into_it_however_glare_reads_it_there():
     """The Kh is read once as it comes, clear of the glare, then glimpsed faintly over the 9s, then only as an
     unread box or misread where it lies (as Kc); the Kc slapped onto it is read in the glare, further on than
-    a card's reach from where it was read clear, then as the Kh beneath. Each is the card read clear, dated by that
-    reading, and what glare reads on the pile afterwards is no new card."""
+    a card's reach from where it was read clear, then as the Kh beneath. Each is the card read clear, dated by
+    that reading, and what glare goes on reading on the pile is no new card."""
     tracker, t = _pile_under_glare()
     glare = glare_at(*centre("pile"))
     seat0, seat1 = [back("seat0", -50), back("seat0", 50)], [back("seat1", -50)]
@@ -543,7 +543,7 @@ def test_a_card_read_clear_of_glare_is_followed_into_it_however_glare_reads_it_t
               + [seat0 + seat1 + [face("pile", None)]] + [seat0 + seat1 + [face("pile", "Kc")]] * 2
               + [seat0[:1] + seat1 + [face("pile", "Kc", 35), face("pile", None)]]
               + [seat0[:1] + seat1 + [face("pile", "Kc", -5)]] + [seat0[:1] + seat1 + [face("pile", "Kh")]]
-              + [seat0[:1] + seat1 + [face("pile", "Qc")]] * 4)
+              + [seat0[:1] + seat1 + [face("pile", "Kh")]] * 4)
     events, _ = feed(tracker, frames, t, glare)
     assert events == [CardMoved(t=0.4, source="camera", card="Kh", from_zone="seat1", to_zone="pile", face_up=True,
                                 by=1, t_uncertainty=DT),
@@ -577,35 +577,62 @@ def test_a_card_read_only_in_glare_while_a_seat_has_lost_one_is_that_card_not_th
                                 by=0, t_uncertainty=0.4)]
 
 
+def test_a_card_glare_has_misread_a_pile_card_as_is_that_card_when_a_seat_has_lost_one():
+    """Glare reads the Kh as Kc as it lands; then seat0 is seen losing a card, and the box reads Kc again,
+    never read clear: with a lost card still to be found it is the Kc slapped from seat0, not the Kh misread."""
+    tracker, t = _pile_under_glare()
+    seat1 = [back("seat1", -50)]
+    frames = ([[back("seat0", -50), back("seat0", 50)] + seat1 + [face("pile", "Kh", -35)]]
+              + [[back("seat0", -50), back("seat0", 50)] + seat1 + [face("pile", "Kc")]] * 2
+              + [[back("seat0", -50)] + seat1 + [face("pile", None)]] * 3
+              + [[back("seat0", -50)] + seat1 + [face("pile", "Kc")]] * 3)
+    events, _ = feed(tracker, frames, t, glare_at(*centre("pile")))
+    assert [(e.card, e.from_zone) for e in events] == [("Kh", "seat1"), ("Kc", "seat0")]
+
+
 def test_the_top_card_seen_lifted_off_under_glare_uncovers_the_card_beneath_however_glare_reads_it():
-    """The 3h is slapped onto the 2s under glare and taken back to its seat: seen clear as it is lifted, while
-    the box left in the glare reads 2c, which is the 2s beneath."""
-    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=1)
+    """The 2s, discarded under glare, reads there as 2c; the 3h slapped onto it is taken back to its seat,
+    seen clear as it is lifted, while the box left in the glare reads 2c again, which is the 2s beneath."""
+    tracker = Tracker(ZONES, confirm_frames=3)
     seat1 = [back("seat1", -50), back("seat1", 50)]
-    _, t = feed(tracker, [seat1 + [face("pile", "2s")]])
+    _, t = feed(tracker, [seat1 + [back("hand0")]] * 3)
     glare = glare_at(*centre("pile"))
-    frames = ([seat1[:1] + [face("pile", "3h", -35), face("pile", "2c")]] + [seat1[:1] + [face("pile", None)]] * 2
+    frames = ([seat1 + [face("pile", "2s", -35)]] + [seat1 + [face("pile", "2c")]] * 2
+              + [seat1[:1] + [face("pile", "3h", -35), face("pile", "2c")]] + [seat1[:1] + [face("pile", None)]] * 2
               + [seat1[:1] + [face("pile", "2c")]] * 2 + [seat1[:1] + [face("pile", "3h", -60), face("pile", "2c")]]
               + [seat1[:1] + [face("pile", "2c")]] * 2 + [seat1 + [face("pile", "2c")]] * 3)
     events, _ = feed(tracker, frames, t, glare)
-    assert events == [CardMoved(t=0.1, source="camera", card="3h", from_zone="seat1", to_zone="pile", face_up=True,
+    assert events == [CardMoved(t=0.3, source="camera", card="2s", from_zone="hand0", to_zone="pile", face_up=True,
+                                by=0, t_uncertainty=DT),
+                      CardMoved(t=0.6, source="camera", card="3h", from_zone="seat1", to_zone="pile", face_up=True,
                                 by=1, t_uncertainty=DT),
-                      CardMoved(t=0.9, source="camera", card="3h", from_zone="pile", to_zone="seat1",
+                      CardMoved(t=1.4, source="camera", card="3h", from_zone="pile", to_zone="seat1",
                                 t_uncertainty=DT)]
     assert tracker.on_pile == ["2s"] and tracker.unexplained == []
 
 
-def test_a_card_read_where_glare_hid_the_pile_in_the_frame_before_is_read_as_it_is():
-    """Glare over the pile and over seat1's card: the pile shows nothing while the card is slapped, then the Kh
-    is read in the glare. No pile card was seen there the frame before, so it is no misread of the 9s: it
-    came from the card glare kept in seat1."""
+def test_a_card_read_in_glare_as_nothing_glare_has_read_a_pile_card_as_is_read_as_it_is():
+    """Glare over the pile and over seat1's card: the Kh is read in the glare, where the 9s was seen the frame
+    before. Glare has never read a pile card as Kh, so it is no misread of the 9s: it came from the card glare
+    kept in seat1 (a card come unseen), at some time since the pile was last clear."""
+    seat0 = [back("seat0", -50), back("seat0", 50)]
     tracker, t = _pile_under_glare()
     glare = GlareAt(centre("pile"), centre("seat1", 50))
-    seat0 = [back("seat0", -50), back("seat0", 50)]
-    frames = [seat0 + [back("seat1", -50)]] * 3 + [seat0 + [back("seat1", -50), face("pile", "Kh")]] * 35
+    frames = ([seat0 + [back("seat1", -50), face("pile", "9s")]] * 3
+              + [seat0 + [back("seat1", -50), face("pile", "Kh")]] * 35)
     events, _ = feed(tracker, frames, t, glare)
     assert events == [CardMoved(t=0.7, source="camera", card="Kh", from_zone="seat1", to_zone="pile", face_up=True,
                                 by=1, t_uncertainty=0.4)]
+
+
+def test_a_card_first_read_inside_glare_is_not_followed():
+    """The Qh is read once where glare lies over the 9s, then the box there is unread: a reading in glare may be
+    a misread, so unread boxes are not taken for it and it does not count as seen three times."""
+    tracker, t = _pile_under_glare()
+    table = [back("seat0", -50), back("seat0", 50), back("seat1", -50), back("seat1", 50)]
+    frames = [table + [face("pile", "Qh", -20)]] + [table + [face("pile", None)]] * 3
+    events, _ = feed(tracker, frames, t, glare_at(*centre("pile")))
+    assert events == [] and tracker.on_pile == ["9s"]
 
 
 def test_a_box_seen_in_one_frame_is_not_kept_as_a_card_where_glare_then_lies():

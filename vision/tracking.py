@@ -12,8 +12,8 @@ What is tracked, zone by zone (zones come from the table calibration):
   card there is unread do not break the row; a faint box there is a card beneath the top).  Glare
   misreads what it lies on, so a box where it hides a card's place is taken for the card known to lie
   there: one read clear of the glare as it came (followed into it, its row going on while the glare hides
-  it), else, for the box a pile card was seen as in the frame before, the topmost card not seen
-  elsewhere, unless a zone's lost card is still to be found.  A face-up card newly confirmed there moved
+  it), else, for a box unread or read as a pile card or as glare has read one before, the topmost card
+  not seen elsewhere, unless a zone's lost card is still to be found.  A face-up card newly confirmed there moved
   from the seat or hand it was last seen face up in, else from the zone that lost a card first: a hand
   zone (a discard) or a seat zone (a slap, or the second half of putting a drawn card among one's table
   cards); never from a zone that lost it only after it landed
@@ -212,7 +212,7 @@ class Tracker:
         self._places: dict[str, list[_Place]] = {}  # where each seat's and hand's cards lie
         self._vanished: dict[str, list[float]] = {}  # when the cards glare hid, gone once it lifted, were last seen
         self._pile_places: dict[str, tuple[float, float]] = {}  # where each pile card was last seen
-        self._pile_boxes: list[tuple[float, float]] = []  # where pile cards were seen in the last frame
+        self._misread: dict[str, str] = {}  # what glare read a card on the pile as -> that card
         self._die = _Die()
         self.die_hidden = False  # glare lay on the die in the last frame
         self._t_prev: float | None = None
@@ -408,16 +408,15 @@ class Tracker:
                     continue
                 self.on_pile.append(card)
                 self._arrivals.append((card, _Change("pile", run.first, run.dt)))
-        self._pile_boxes = [(s.x, s.y) for s in pile if s.kind == "card" and s.card in self.on_pile]
 
     def _through_glare(self, pile: list[Seen], glare: Glare) -> list[Seen]:
         """The pile as seen, each box where glare hides a card's place taken for the card known to lie there:
         glare misreads what it lies on (a face half white reads as another card, or not at all). A box read as
         a card still landing keeps its reading; any other is the first within CARD_ASKEW_MM, and not read by
         another box, of the cards landing that were first read clear of glare (the newest first: a card landing
-        lies on top), then, for a box where a pile card was seen in the frame before (the same box: none has
-        come there unseen), of the pile's cards from the top down, unless a seat or hand has lost a card still
-        to be found (the box may be that card)."""
+        lies on top), then, for a box unread or read as a pile card or as what glare has read one as before, of
+        the pile's cards from the top down, unless a seat or hand has lost a card still to be found (the box
+        may be that card). Any other reading stands: it may be a card come unseen."""
         newest_first = sorted(self._pile_runs.items(), key=lambda kv: kv[1].first, reverse=True)
         landing = [(card, run.place) for card, run in newest_first if run.clear]
         on_pile = [] if any(x.zone != "pile" for x in self._losses) else \
@@ -426,10 +425,14 @@ class Tracker:
         for s in pile:
             here = (s.x, s.y)
             if s.kind == "card" and s.card not in self._pile_runs and _hides(glare, here, CARD_HIDDEN):
-                known = landing + (on_pile if any(_dist(here, q) <= CARD_ASKEW_MM for q in self._pile_boxes) else [])
+                a_pile_card = s.card is None or s.card in self.on_pile or self._misread.get(s.card) in self.on_pile
+                known = landing + (on_pile if a_pile_card else [])
                 elsewhere = {o.card for o in pile if o is not s and o.kind == "card"}
-                s = replace(s, card=next((card for card, place in known
-                                          if card not in elsewhere and _dist(place, here) <= CARD_ASKEW_MM), s.card))
+                card = next((c for c, place in known if c not in elsewhere and _dist(place, here) <= CARD_ASKEW_MM),
+                            s.card)
+                if s.card is not None and s.card not in self.on_pile and card != s.card:
+                    self._misread[s.card] = card
+                s = replace(s, card=card)
             out.append(s)
         return out
 
