@@ -529,6 +529,16 @@ def _pile_under_glare() -> tuple[Tracker, float]:
     return tracker, t
 
 
+def test_a_table_taken_as_it_stands_knows_where_its_pile_cards_lie_under_glare():
+    """A game carried on after a restart, glare over the pile from the first frame after: the 9s it showed
+    lies hidden there, not taken back, so the card seat0 then gains came from the stock."""
+    tracker = Tracker(ZONES, confirm_frames=2, baseline_frames=1)
+    seat0 = [back("seat0", -50)]
+    _, t = feed(tracker, [seat0 + [face("pile", "9s")]])
+    events, _ = feed(tracker, [seat0] * 3 + [seat0 + [back("seat0", 50)]] * 2, t, glare_at(*centre("pile")))
+    assert events == [CardMoved(t=0.4, source="camera", from_zone="stock", to_zone="seat0", t_uncertainty=DT)]
+
+
 def test_a_card_read_clear_of_glare_is_followed_into_it_however_glare_reads_it_there():
     """The Kh is read once as it comes, clear of the glare, then glimpsed faintly over the 9s, then only as an
     unread box or misread where it lies (as Kc); the Kc slapped onto it is read in the glare, further on than
