@@ -248,8 +248,7 @@ class Tracker:
                 events += self._update_die(t, [s for s in by_zone["dome"] if s.kind == "die"], glare)
             self._expire(t)
         self._glare = [(u, g) for u, g in self._glare if t - u < self.match_window_s] + [(t, glare)]
-        self._note_unsure_hands(t, glare)
-        self._note_hidden_seats(t, glare)
+        self._note_glare_on_zones(t, glare)
         return self._in_order(events)
 
     def finish(self) -> list[Event]:
@@ -506,23 +505,21 @@ class Tracker:
         kept = {zone: [p for p in places if p.kept and p.seen_t <= t] for zone, places in self._places.items()}
         return {zone: places for zone, places in kept.items() if places}
 
-    def _note_unsure_hands(self, t: float, glare) -> None:
-        """Note the hands where glare hides a card's place (a card held there may go unseen), and forget what
-        is too old to explain a card still waiting on the pile."""
-        for zone in [z for z in self.zone_names if z.startswith("hand")]:
-            if hides_a_card(glare, self._zones[zone]):
-                self._hands_unsure.append((t, zone))
-        keep = self.match_window_s + self.glare_wait_s
-        self._hands_unsure = [(u, z) for u, z in self._hands_unsure if t - u <= keep]
-
-    def _note_hidden_seats(self, t: float, glare) -> None:
-        """Note since when glare has hidden a card's place somewhere in each seat (a card the camera never saw
-        may lie there: dealt or put there under a lamp's reflection that stays)."""
-        for zone in [z for z in self.zone_names if z.startswith("seat")]:
-            if hides_a_card(glare, self._zones[zone]):
+    def _note_glare_on_zones(self, t: float, glare) -> None:
+        """Note each seat and hand where glare hides a card's place: a hand now (a card held there may go
+        unseen), a seat since when (a card the camera never saw may lie there: dealt or put there under a
+        lamp's reflection that stays); and forget hands too old to explain a card still waiting on the pile."""
+        for zone in self._counts:
+            hidden = hides_a_card(glare, self._zones[zone])
+            if zone.startswith("hand"):
+                if hidden:
+                    self._hands_unsure.append((t, zone))
+            elif hidden:
                 self._seats_hidden.setdefault(zone, t)
             else:
                 self._seats_hidden.pop(zone, None)
+        keep = self.match_window_s + self.glare_wait_s
+        self._hands_unsure = [(u, z) for u, z in self._hands_unsure if t - u <= keep]
 
     def _seat_hidden_since(self, t: float) -> str | None:
         """The one seat where glare has hidden a card's place since before t and still does (a card landing on
