@@ -13,6 +13,8 @@
 #           models/device/set_aside.sh                     (the tree and the carry fit 64 MiB only so)
 #   there:  bash models/device/continue_detector.sh [DEVICE] [SCALE] [BUDGET_S]   (carry: .devcarry)
 #   back:   models/device/set_aside.sh --back
+#   again:  the live detector on the same sets, on the machine still warm: the same SEED0 and CAMERA with
+#           IMGSZ=320 INIT=models/weights/detector_live.pt RUN=runs/train_live$SEED0 and the budget left
 #   then:   python3 -m models.soup models/weights/detector.pt $FILES_AT/last.pt --alpha A --imgsz 480 --ship-to DIR
 #           (copy models/weights/*_classifier.* into DIR), and judge it against the shipped set on the choice sets:
 #           python3 benchmarks/compare_detectors.py models/weights DIR ... --out runs/compare.json
@@ -43,14 +45,23 @@ workers=$(nproc)
 S=${SEED0:-70}; IMGSZ=${IMGSZ:-480}; INIT=${INIT-models/weights/detector.pt}; RUN=${RUN:-runs/train_det$S}
 BATCH=${BATCH:-128}
 export OUT RUN
-echo "[$(elapsed) s] data, seeds $S-$((S + 2))"
-python3 -m models.make_dataset --out runs/data$S --train "$(scenes ${MIX:-3500})" --val "$(scenes ${VAL:-150})" \
-        --card-crops 0 --seed $S --workers "$workers" ${CAMERA:-} | tail -1 \
-    && python3 -m models.make_dataset --out runs/data$((S + 1)) --train "$(scenes ${CARDS:-5500})" --val 0 --card-crops 0 \
-        --seed $((S + 1)) --kind "${CARDS_KIND:-cards}" --workers "$workers" ${CAMERA:-} | tail -1 \
-    && python3 -m models.make_dataset --out runs/data$((S + 2)) --train "$(scenes ${DICE:-1500})" --val 0 --card-crops 0 \
-        --seed $((S + 2)) --kind dice_on_cards --workers "$workers" ${CAMERA:-} | tail -1 \
-    || { echo "data failed"; exit 3; }
+# the sets' recipe, noted once all three are made: a second call on the machine still warm (the live detector
+# after `detect`'s) with the same recipe trains on them as they are, its whole budget for training
+recipe="$S ${MIX:-3500} ${VAL:-150} ${CARDS:-5500} ${DICE:-1500} ${CARDS_KIND:-cards} $scale ${CAMERA:-}"
+if [ "$(cat runs/data$S.recipe 2>/dev/null)" = "$recipe" ]; then
+    echo "[$(elapsed) s] data, seeds $S-$((S + 2)): made by an earlier call on this machine, used as they are"
+else
+    echo "[$(elapsed) s] data, seeds $S-$((S + 2))"
+    rm -f runs/data$S.recipe
+    python3 -m models.make_dataset --out runs/data$S --train "$(scenes ${MIX:-3500})" --val "$(scenes ${VAL:-150})" \
+            --card-crops 0 --seed $S --workers "$workers" ${CAMERA:-} | tail -1 \
+        && python3 -m models.make_dataset --out runs/data$((S + 1)) --train "$(scenes ${CARDS:-5500})" --val 0 --card-crops 0 \
+            --seed $((S + 1)) --kind "${CARDS_KIND:-cards}" --workers "$workers" ${CAMERA:-} | tail -1 \
+        && python3 -m models.make_dataset --out runs/data$((S + 2)) --train "$(scenes ${DICE:-1500})" --val 0 --card-crops 0 \
+            --seed $((S + 2)) --kind dice_on_cards --workers "$workers" ${CAMERA:-} | tail -1 \
+        || { echo "data failed"; exit 3; }
+    echo "$recipe" > runs/data$S.recipe
+fi
 hours=$(python3 -c "print(round(max(45, $budget - $(elapsed) - 50) / 3600, 4))")   # 50 s for the last validation and copies
 echo "[$(elapsed) s] train for $hours h"
 timeout $(( budget + 20 - $(elapsed) )) python3 -m models.train --data runs/data$S --extra-data runs/data$((S + 1)) \
