@@ -203,7 +203,14 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                                            "of it; as rendered, out of focus and sharpened, all "
                                                            "cluttered or turned 35 degrees (models/TRAINING.md, "
                                                            "step 41)"
-              for chain in ("detect", "live") for mix in ("", "_075") for camera in ("", "_clutter", "_tilt35")}}
+              for chain in ("detect", "live") for mix in ("", "_075") for camera in ("", "_clutter", "_tilt35")},
+           **{f"compare_step43_{name}.json": "step 43's candidates on the choice sets against step 41's detectors "
+                                             "(models/weights then): each detector's GPU run on scenes with glare "
+                                             "spots mixed half and half, three quarters, or alone (cand_det05, "
+                                             "cand_det075, cand_det10 and the same for live); as rendered, out of "
+                                             "focus and sharpened, under glare spots of radius 0.1 and 0.2, all "
+                                             "cluttered, or turned 35 degrees (models/TRAINING.md, step 43)"
+              for name in ("detect", "detect_clutter", "detect_tilt35", "live", "live_clutter")}}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
