@@ -1,4 +1,4 @@
-"""Rehearse models/reproduce.sh at a tiny scale: every command of its 42 steps, in order, in minutes.
+"""Rehearse models/reproduce.sh at a tiny scale: every command of its 43 steps, in order, in minutes.
 
     python3 -m models.rehearse [--scale S] [--from-step N] [--keep DIR] [REAL_DICE_FOLDER]
 

@@ -73,7 +73,7 @@ def test_every_training_command_parses_with_its_module():
     steps = [step for step in every_step if step[0] != "cp"]
     modules = [m for m, _ in steps]
     assert (modules.count("models.make_dataset"), modules.count("models.train"), modules.count("models.soup"),
-            modules.count("models.detector_crops")) == (54, 40, 13, 22)
+            modules.count("models.detector_crops")) == (57, 41, 14, 22)
     runs = {str(a.runs): a for m, a in steps if m == "models.train"}   # each training run by its checkpoint folder
     assert len(runs) == modules.count("models.train")
     gpu = runs["runs/train_det18"]   # step 16: the detector shipped at two inputs
@@ -142,7 +142,7 @@ def test_every_training_command_parses_with_its_module():
     assert (mixes[8].a, mixes[8].b, mixes[8].alpha, mixes[8].imgsz, mixes[8].ship_to) == (   # step 34: the live
         Path("models/weights/detector_live.pt"), Path("models/weights/detector.pt"), 0.5, 320,   # detector mixed with
         Path("runs/soup_live34"))                                                                 # step 32's, taking
-    assert [m.live for m in mixes] == [False] * 8 + [True, True, False, False, True]              # inputs of any size
+    assert [m.live for m in mixes] == [False] * 8 + [True, True, False, False, True, False]       # inputs of any size
     assert copies[8:10] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
     live35 = runs["runs/train_live35"]   # step 35: the live detector continued through step 32's camera
     assert (live35.init, live35.imgsz, live35.ship, live35.data, live35.hours) == (
@@ -180,18 +180,26 @@ def test_every_training_command_parses_with_its_module():
     camera41 = [(a.seed, a.blur_max, a.sharpen, a.gloss, a.tilt_max, a.clutter) for m, a in steps
                 if m == "models.make_dataset" and a.seed in range(214, 217)]
     assert camera41 == [(seed, 3.0, 0.3, 0.3, 30.0, 0.3) for seed in (214, 215, 216)]
-    assert [(m.a, m.b, m.alpha, m.imgsz, m.ship_to) for m in mixes[11:]] == [   # `detect`'s mixed a quarter / three
+    assert [(m.a, m.b, m.alpha, m.imgsz, m.ship_to) for m in mixes[11:13]] == [   # `detect`'s mixed a quarter / three
         (Path("models/weights/detector.pt"), Path("runs/train_det41/det/weights/last.pt"), 0.75, 480, train.WEIGHTS),
         (Path("models/weights/detector_live.pt"), Path("runs/train_live41/det/weights/last.pt"), 0.5, 320,   # quarters,
          Path("runs/soup_live41"))]                                                              # the live one halves
     assert copies[12:] == [("cp", "models/weights/detector_live.onnx"), ("cp", "models/weights/detector_live.pt")]
-    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-42: int8 copies of what
-    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 12   # ships, made again for the new
+    det43 = runs["runs/train_det43"]   # step 43: `detect`'s detector continued on scenes under a lamp's reflection too,
+    assert (det43.init, det43.imgsz, det43.data, det43.hours, det43.ship) == (   # mixed half and half
+        Path("models/weights/detector.pt"), 480, Path("runs/data217"), 0.0536, False)
+    camera43 = [(a.seed, a.blur_max, a.sharpen, a.gloss, a.tilt_max, a.clutter, a.glare_spots) for m, a in steps
+                if m == "models.make_dataset" and a.seed in range(217, 220)]
+    assert camera43 == [(seed, 3.0, 0.3, 0.3, 30.0, 0.3, 0.3) for seed in (217, 218, 219)]
+    assert [(m.a, m.b, m.alpha, m.imgsz, m.ship_to) for m in mixes[13:]] == [
+        (Path("models/weights/detector.pt"), Path("runs/train_det43/det/weights/last.pt"), 0.5, 480, train.WEIGHTS)]
+    quantized = [a for m, a in steps if m == "models.quantize"]   # steps 30, 31, 33-43: int8 copies of what
+    assert [(a.weights, a.scenes) for a in quantized] == [(train.WEIGHTS, 20)] * 13   # ships, made again for the new
     assert [(a.blur_max, a.sharpen, a.gloss, a.detector_percentile, a.live_float_stem, a.live_glare)
             for a in quantized] == (
         [(1.4, 0.0, 0.0, None, False, 0.0)] * 3 + [(3.0, 0.3, 0.3, 99.999, False, 0.0)] * 4   # networks, the last
         + [(3.0, 0.3, 0.3, 99.999, True, 0.0)] * 4   # nine through step 32's camera; since step 38 the live detector's
-        + [(3.0, 0.3, 0.3, 99.999, True, 1.0)])      # stem in floats, since step 42 its ranges learnt under glare too
+        + [(3.0, 0.3, 0.3, 99.999, True, 1.0)] * 2)  # stem in floats, since step 42 its ranges learnt under glare too
     assert commands(SCRIPT.read_text())[-1] == shlex.split(quantize.SHIPPED_COMMAND)   # the copies shipped
 
 
@@ -206,7 +214,8 @@ def test_only_the_last_data_sets_label_cards_cut_by_the_frame():
         "runs/data82", "runs/data100", "runs/data101", "runs/data102", "runs/data110", "runs/data111", "runs/data112",
         "runs/data140", "runs/data141", "runs/data142", "runs/data180", "runs/data_cam182", "runs/data_cam183",
         "runs/data_cam184", "runs/data191", "runs/data192", "runs/data193", "runs/data194",
-        "runs/data195", "runs/data196", "runs/data462", "runs/data214", "runs/data215", "runs/data216"]
+        "runs/data195", "runs/data196", "runs/data462", "runs/data214", "runs/data215", "runs/data216", "runs/data217",
+        "runs/data218", "runs/data219"]
 
 
 def test_every_step_reads_only_what_an_earlier_step_made():

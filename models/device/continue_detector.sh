@@ -24,7 +24,7 @@
 #   continuing such a checkpoint (19.7 MB): carry .devcarry and the checkpoint, and set INIT to it.
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones: 217 is next (179-190 and 197-199 went to CPU runs, 191-193 to step 32, 194-196 to step 35, 214-216 to step 41; a run takes three, so 200 leads into the sets below), 201-206 are the benchmark's --more-sets, 207-212 the
+# 70; each session takes fresh ones: 220 is next (179-190 and 197-199 went to CPU runs, 191-193 to step 32, 194-196 to step 35, 214-216 to step 41, 217-219 to session 64's run; a run takes three, so 200 leads into the sets below), 201-206 are the benchmark's --more-sets, 207-212 the
 # sets choices are made on, never to be trained on, 213 a held-out overlapping set, 400-431 the unseen-deck studies', 460-462 step 40's side crops, 463 session 56's), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
 # 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
