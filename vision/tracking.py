@@ -511,13 +511,13 @@ class Tracker:
         lamp's reflection that stays); and forget hands too old to explain a card still waiting on the pile."""
         for zone in self._counts:
             hidden = hides_a_card(glare, self._zones[zone])
-            if zone.startswith("hand"):
+            if zone.startswith("seat"):
                 if hidden:
-                    self._hands_unsure.append((t, zone))
+                    self._seats_hidden.setdefault(zone, t)
+                else:
+                    self._seats_hidden.pop(zone, None)
             elif hidden:
-                self._seats_hidden.setdefault(zone, t)
-            else:
-                self._seats_hidden.pop(zone, None)
+                self._hands_unsure.append((t, zone))
         keep = self.match_window_s + self.glare_wait_s
         self._hands_unsure = [(u, z) for u, z in self._hands_unsure if t - u <= keep]
 
