@@ -32,7 +32,8 @@ os.environ.setdefault("YOLO_OFFLINE", "1")
 READERS = ("card", "die", "side", "corner")  # the classifier stages, in the order a full run trains them
 STAGES = ("det", *READERS)
 BLURRED = ("card", "corner", "die")  # the readers of print and pips, which --blur blurs
-GLOSSED = ("card", "corner")  # the readers of a card's print, which --gloss shines a lamp on
+GLOSSED = ("card", "corner")  # the readers of a card's print, which --gloss shines a lamp on and --glare lays
+#                                a glare spot's edge over
 RESCALED = ("corner",)  # the reader of the index alone, whose print --index-scale scales
 DEFAULT_ARCH = "yolo11n-obb.yaml"  # the shipped detector's network (ultralytics builds it from this YAML, offline)
 
@@ -204,6 +205,38 @@ def shine(x, share: float, card_hw: tuple[float, float], g):
     return x
 
 
+GLARE_OF_CARD = (0.15, 2.3)  # glare(): a spot's radius in card heights: models.synth.scene's GLARE_RADII of a
+#                              640 px wide scene (32-128 px) over its cards, 55-220 px tall
+GLARE_VEIL = (0.05, 0.9)  # glare(): how far toward white the crop's centre is washed
+
+
+def glare(x, share: float, card_h: float, g):
+    """A lamp's reflection on the table (models.synth.scene.glare_spot: white at its core, fading to nothing at
+    twice its radius) over about ``share`` of the crops x (N x C x H x W): the radius drawn log-uniformly in
+    GLARE_OF_CARD card heights (card_h: a card's height in crop pixels), the centre at a random bearing and
+    at the distance where the crop's centre is washed a share drawn from GLARE_VEIL of the way to white.
+    Why: under a spot the detector still finds a card whose index lies in the spot's fading edge, washed
+    more on one side than the other, which no crop the readers learnt from showed."""
+    import torch
+    picked = _picked(x, share, g)
+    if len(picked) == 0:
+        return x
+    k, (h, w), dev = len(picked), x.shape[2:], x.device
+
+    def drawn(low, high):
+        return torch.empty(k, 1, 1, device=dev).uniform_(low, high, generator=g)
+    radius = card_h * torch.exp(drawn(*np.log(GLARE_OF_CARD)))
+    distance = radius * torch.sqrt(-torch.log(drawn(*GLARE_VEIL) / 2) / 2)  # 2 exp(-2 d^2 / r^2) = the veil
+    bearing = drawn(0, 2 * np.pi)
+    v, u = torch.meshgrid(torch.arange(h, device=dev, dtype=x.dtype), torch.arange(w, device=dev, dtype=x.dtype),
+                          indexing="ij")
+    du, dv = u - (w - 1) / 2 + distance * torch.cos(bearing), v - (h - 1) / 2 + distance * torch.sin(bearing)
+    veil = torch.clamp(2 * torch.exp(-2 * (du ** 2 + dv ** 2) / radius ** 2), max=1)
+    x = x.clone()
+    x[picked] = x[picked] + veil.unsqueeze(1) * (1 - x[picked])
+    return x
+
+
 INDEX_SCALE = 1.3  # rescale(): each axis of the print scaled by a factor in 1 / INDEX_SCALE .. INDEX_SCALE
 
 
@@ -230,11 +263,11 @@ def rescale(x, share: float, g, most: float = INDEX_SCALE):
 
 def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_share: float = 0.0,
             blur_share: float = 0.0, blur_sigma: tuple[float, float] = (0.0, 0.0), gloss_share: float = 0.0,
-            card_hw: tuple[float, float] = (0.0, 0.0), rescale_share: float = 0.0):
+            card_hw: tuple[float, float] = (0.0, 0.0), rescale_share: float = 0.0, glare_share: float = 0.0):
     """A batch of crops x (N x C x H x W in [0, 1], the caller's own copy: it is changed) as a classifier
     learns from it: rescale() at rescale_share, with half_turns a random half turn, then occlude() and
-    overlap() at their shares, shine() at gloss_share (card_hw: a card's size in the crop), defocus() at
-    blur_share, then light and colour (gain, tint, offset) and pixel noise. Every draw is made with g on
+    overlap() at their shares, shine() at gloss_share and glare() at glare_share (card_hw: a card's size in
+    the crop), defocus() at blur_share, then light and colour (gain, tint, offset) and pixel noise. Every draw is made with g on
     x's device, so on a lent GPU the batch never leaves it (benchmarks/bench_classifier_step.py times both
     ways)."""
     import torch
@@ -250,6 +283,8 @@ def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_s
         x = overlap(x, overlap_share, g)
     if gloss_share:
         x = shine(x, gloss_share, card_hw, g)
+    if glare_share:
+        x = glare(x, glare_share, card_hw[0], g)
     if blur_share:
         x = defocus(x, blur_share, blur_sigma, g)
     gain = torch.empty(n, 1, 1, 1, device=dev).uniform_(0.6, 1.35, generator=g)
@@ -463,6 +498,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                     help="card, corner and die readers: blur this share of the crops as a camera out of focus does")
     ap.add_argument("--gloss", type=float, default=0.0, metavar="SHARE",
                     help="card and corner readers: show this share of the crops a lamp's reflection, as a glossy card does")
+    ap.add_argument("--glare", type=float, default=0.0, metavar="SHARE",
+                    help="card and corner readers: lay the fading edge of a glare spot on the table over this share of "
+                         "the crops (see glare)")
     ap.add_argument("--index-scale", type=float, default=0.0, metavar="SHARE",
                     help="index corner reader: scale the print of this share of the crops, each axis apart, as a deck "
                          "printing its index smaller, larger, narrower or wider shows it (models/LAB_NOTES.md: decks "
@@ -505,6 +543,8 @@ def parse_args(argv=None) -> argparse.Namespace:
                               "train one of them"),
             (a.gloss, GLOSSED, "--gloss is the share (0 to 1) of the card and corner readers' crops shown a lamp's "
                                "reflection; train one of them"),
+            (a.glare, GLOSSED, "--glare is the share (0 to 1) of the card and corner readers' crops shown a glare "
+                               "spot's edge; train one of them"),
             (a.index_scale, RESCALED, "--index-scale is the share (0 to 1) of the index corner reader's crops "
                                       "rescaled; train it (--only corner)")):
         if not 0 <= share <= 1 or (share and not set(readers) & set(stages)):
@@ -542,20 +582,21 @@ def card_height_px(stage: str) -> float:
 
 
 def reader_augmentation(stage: str, card_occlude: float = 0.0, card_overlap: float = 0.0, blur: float = 0.0,
-                        gloss: float = 0.0, index_scale: float = 0.0) -> dict:
+                        gloss: float = 0.0, index_scale: float = 0.0, glare: float = 0.0) -> dict:
     """augment()'s settings for a classifier stage: the card reader's shares as asked (--card-occlude,
     --card-overlap), the side reader's SIDE_OCCLUDE; a half turn for all but the corner reader, whose
     index corner crop is always upright; for the card, corner and die readers, which read print and pips,
     defocus() at the share ``blur`` (--blur) with BLUR_OF_CARD in the crop's pixels; for the card and
-    corner readers, shine() at the share ``gloss`` (--gloss); for the corner reader, rescale() at the share
-    ``index_scale`` (--index-scale)."""
+    corner readers, shine() at the share ``gloss`` (--gloss) and glare() at the share ``glare`` (--glare);
+    for the corner reader, rescale() at the share ``index_scale`` (--index-scale)."""
     occlude, overlap = {"card": (card_occlude, card_overlap), "side": (SIDE_OCCLUDE, 0.0)}.get(stage, (0.0, 0.0))
     settings = {"half_turns": stage != "corner", "occlude_share": occlude, "overlap_share": overlap}
     if blur and stage in BLURRED:
         settings.update(blur_share=blur, blur_sigma=tuple(s * card_height_px(stage) for s in BLUR_OF_CARD))
-    if gloss and stage in GLOSSED:
+    if (gloss or glare) and stage in GLOSSED:
         from models.synth.scene import CARD_ASPECT
-        settings.update(gloss_share=gloss, card_hw=(card_height_px(stage), card_height_px(stage) * CARD_ASPECT))
+        settings.update(gloss_share=gloss, glare_share=glare,
+                        card_hw=(card_height_px(stage), card_height_px(stage) * CARD_ASPECT))
     if index_scale and stage in RESCALED:
         settings.update(rescale_share=index_scale)
     return settings
@@ -612,7 +653,7 @@ def main(argv=None):
                 acc = train_classifier(train_files, a.cls_val or [a.data / f"{stage}_val.npz"], n, pt, a.cls_epochs, pooled,
                                        width=a.cls_width, lr=a.cls_lr, seed=a.cls_seed, init=init, device=a.device,
                                        augmentation=reader_augmentation(stage, a.card_occlude, a.card_overlap, a.blur, a.gloss,
-                                                                      a.index_scale),
+                                                                      a.index_scale, a.glare),
                                        hours=a.cls_hours)
             except MoreClassesThanMade as e:
                 raise SystemExit(f"python3 -m models.train: the {stage} reader's {e}"

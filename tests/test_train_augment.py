@@ -6,8 +6,8 @@ import torch
 
 from pathlib import Path
 
-from models.train import (augment, classifier_train_files, defocus, main, occlude, overlap, parse_args, widened,
-                          reader_augmentation, shine, train_classifier)
+from models.train import (augment, classifier_train_files, defocus, glare, main, occlude, overlap, parse_args,
+                          widened, reader_augmentation, shine, train_classifier)
 
 
 def _flat_crops(n=40, h=80, w=56):
@@ -249,6 +249,41 @@ def test_the_readers_of_a_card_s_print_are_shown_a_reflection_the_size_of_a_card
     assert "gloss_share" not in reader_augmentation("side", gloss=0.3)
 
 
+def test_a_glare_spot_s_edge_washes_a_share_of_the_crops_toward_white_never_the_centre_wholly():
+    """glare(): about the share of the crops drawn, each brightened toward white (never darkened) by a spot
+    whose edge lies over it: the crop's centre washed within GLARE_VEIL of the way to white, the wash uneven
+    across the crop; the others untouched."""
+    from models.train import GLARE_VEIL
+    x = torch.full((200, 3, 41, 33), 0.2)
+    y = glare(x, 0.5, 40 / 0.34, torch.Generator().manual_seed(5))
+    assert torch.equal(x, torch.full_like(x, 0.2))  # the input is not changed in place
+    washed = [i for i in range(len(y)) if not torch.equal(y[i], x[i])]
+    assert 80 <= len(washed) <= 120
+    centres = []
+    for i in washed:
+        assert (y[i] >= x[i]).all() and torch.equal(y[i, 0], y[i, 2])
+        centres.append(float((y[i, 0, 20, 16] - 0.2) / 0.8))
+        assert y[i].max() > y[i, 0, 20, 16] > y[i].min()  # nearer the spot more washed, further off less
+    assert GLARE_VEIL[0] - 1e-5 <= min(centres) < 0.15 and 0.8 < max(centres) <= GLARE_VEIL[1] + 1e-5
+
+
+def test_augment_lays_a_glare_spot_at_its_share():
+    x = torch.full((200, 3, 40, 32), 0.2)
+    plain = augment(x.clone(), torch.Generator().manual_seed(1), half_turns=False)
+    lit = augment(x.clone(), torch.Generator().manual_seed(1), half_turns=False, glare_share=1.0, card_hw=(118, 84))
+    assert float(plain.mean()) < 0.22 and float(lit.mean()) > 0.4
+
+
+def test_the_readers_of_a_card_s_print_are_shown_a_glare_spot_s_edge_in_card_sizes():
+    """--glare: the spot is drawn in card heights, a card being 80 px in the card crop and 40 / 0.34 px in the
+    corner crop; the die and side readers are not shown one."""
+    corner = reader_augmentation("corner", glare=0.3)
+    assert corner["glare_share"] == 0.3 and corner["gloss_share"] == 0.0 and np.isclose(corner["card_hw"][0], 40 / 0.34)
+    assert reader_augmentation("card", glare=0.3)["card_hw"][0] == 80
+    assert "glare_share" not in reader_augmentation("die", glare=0.3)
+    assert "glare_share" not in reader_augmentation("side", glare=0.3)
+
+
 @pytest.mark.parametrize("argv", [["--only", "card", "--blur", "1.5"], ["--only", "card", "--blur", "-0.1"],
                                   ["--only", "side", "--blur", "0.3"], ["--only", "card", "--gloss", "1.5"],
                                   ["--only", "die", "--gloss", "0.3"]])
@@ -391,6 +426,7 @@ def test_only_the_index_corner_reader_is_rescaled():
 @pytest.mark.parametrize("option, refusal, wrong_stage", [
     ("--blur", "--blur is the share (0 to 1) of the card, corner and die readers' crops blurred", "side"),
     ("--gloss", "--gloss is the share (0 to 1) of the card and corner readers' crops shown a lamp's reflection", "die"),
+    ("--glare", "--glare is the share (0 to 1) of the card and corner readers' crops shown a glare spot's edge", "die"),
     ("--index-scale", "--index-scale is the share (0 to 1) of the index corner reader's crops rescaled", "card")])
 def test_an_augmentation_share_is_refused_outside_0_to_1_or_without_a_reader_it_applies_to(option, refusal,
                                                                                           wrong_stage, capsys):
