@@ -62,6 +62,11 @@ the table under the cards and unlabelled, so a box on one is a false detection; 
 any. The scenes and their labels are the same otherwise. benchmarks/results/detect_clutter.json is
 --clutter 1.0.
 
+--glare-spots renders that share of the synthetic scenes under a lamp's reflection (models.synth.scene.glare_spot,
+5-20 % of the width, as models.make_dataset --glare-spots lays it on the training scenes a detector learns
+glare from), what its white core hides out of the truth as a covered card is: so the counts are of what a
+camera there can see. benchmarks/results/detect_glare_spots.json is --glare-spots 1.0.
+
 Labelled photographs (--photos: a labels file in `pelituomari detect --json` form, benchmarks/photo_labels.py
 says how to make one) are scored like the synthetic scenes, by IoU >= 0.5 with the whole visible object,
 against the real-photo targets: cards found, cards read and dice found >= 95 %, die faces >= 97 %,
@@ -87,8 +92,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
-from models.make_dataset import (VAL_OFFSET, WHOLE_DICE, clutter_share, gloss_share, load_whole_dice, make_scene,  # noqa: E402
-                                 read_yolo_boxes, real_dice_split, tilt_degrees)
+from models.make_dataset import (VAL_OFFSET, WHOLE_DICE, clutter_share, glare_share, gloss_share,  # noqa: E402
+                                 load_whole_dice, make_scene, read_yolo_boxes, real_dice_split, tilt_degrees)
 from models.synth.decks import deck_names, index_in_sight  # noqa: E402
 from models.synth.scene import CAMERA, SCENE_KINDS, Camera, reaches_beyond, sharpened  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS, read_image  # noqa: E402
@@ -456,6 +461,9 @@ def main(argv=None):
     ap.add_argument("--clutter", type=clutter_share, default=0.0, metavar="SHARE",
                     help="render this share of the synthetic scenes with things beside the cards (a score pad, a "
                          "phone, a card box, a game board...; the same scenes and labels otherwise); default 0, as trained")
+    ap.add_argument("--glare-spots", type=glare_share, default=0.0, metavar="SHARE",
+                    help="render this share of the synthetic scenes under a lamp's reflection, what its white core "
+                         "hides out of the truth (the same scenes otherwise); default 0")
     ap.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
                     help="Detector(views=...), default as `pelituomari detect`")
     ap.add_argument("--conf", type=float, default=DEFAULT_CONF,
@@ -490,8 +498,8 @@ def main(argv=None):
         ap.error(str(e))
     result = {"machine": machine(), "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views,
               "conf": a.conf, "detector": detector.detector_file.name, "gloss": a.gloss, "tilt": a.tilt,
-              "clutter": a.clutter}
-    camera = Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter)
+              "clutter": a.clutter, **({"glare_spots": a.glare_spots} if a.glare_spots else {})}
+    camera = Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter, glare_spots=a.glare_spots)
     images = []
     if a.synthetic:
         syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind, camera)

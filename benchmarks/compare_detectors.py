@@ -2,7 +2,8 @@
 
     python3 benchmarks/compare_detectors.py models/weights runs/cand_a runs/cand_b
         [--sets 207 208:cards 209 210:cards 211 212] [--scenes 200] [--conditions blurred sharpened]
-        [--live] [--gloss SHARE] [--tilt DEGREES] [--clutter SHARE] [--glare RADIUS ...] [--decks DECK ...]
+        [--live] [--gloss SHARE] [--tilt DEGREES] [--clutter SHARE] [--glare RADIUS ...] [--glare-spots SHARE]
+        [--decks DECK ...]
         [--out benchmarks/results/compare_detectors.json]
 
 A candidate (a detector continued on new data, a soup of two) is shipped or not on counts of objects, not
@@ -24,8 +25,12 @@ share of their cards showing a lamp's reflection (models.make_dataset --gloss), 
 width; models.synth.scene.glare_spot), as cameras named "glare RADIUS": a spot a scene, centred anywhere
 over its middle, drawn from a stream of the camera's own, so that every folder sees the same spot on the
 same scene. bench_light moves such a spot over the two sample videos; this asks the same of 1200 scenes,
-and of `detect` too.
-The results say the gloss and the tilt the scenes were seen with, as bench_detect's do.
+and of `detect` too. Such a spot is laid on the image alone: a card under its white core, which no camera
+sees, still counts as missed. --glare-spots renders that share of the scenes under a spot as the training
+scenes have one (models.make_dataset --glare-spots: 5-20 % of the width), what its core hides out of the
+truth as a covered card is, so its counts say how well what a camera can see there is found and read.
+The results say the gloss and the tilt the scenes were seen with, as bench_detect's do (and the share
+under glare spots, where there is one).
 --decks draws every scene's cards from the decks named (models.make_dataset --decks): with readers
 trained without those decks, how `detect` reads a deck it has never seen, as a real table's deck is.
 
@@ -48,7 +53,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
                                      validation_scenes)
-from models.make_dataset import clutter_share, gloss_share, tilt_degrees  # noqa: E402
+from models.make_dataset import clutter_share, glare_share, gloss_share, tilt_degrees  # noqa: E402
 from models.synth.decks import chosen_decks, deck_names  # noqa: E402
 from models.synth.scene import CAMERA, Camera, glare_spot_somewhere  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
@@ -170,6 +175,9 @@ def main(argv=None):
                     help="render this share of the scenes with things beside the cards (bench_detect --clutter; default 0)")
     ap.add_argument("--glare", type=glare_radius, nargs="+", default=[], metavar="RADIUS",
                     help="also score the scenes under a glare spot of each radius, a share of the width (e.g. 0.1)")
+    ap.add_argument("--glare-spots", type=glare_share, default=0.0, metavar="SHARE",
+                    help="render this share of the scenes under a lamp's reflection, what its white core hides out of "
+                         "the truth (models.make_dataset --glare-spots; default 0)")
     ap.add_argument("--decks", nargs="+", metavar="DECK",
                     help="draw the scenes from these decks only (models.make_dataset --decks): e.g. decks a "
                          "candidate's readers were trained without, to see how they read a deck they never saw")
@@ -196,10 +204,12 @@ def main(argv=None):
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes, "gloss": a.gloss,
-              "tilt": a.tilt, "clutter": a.clutter, **({"decks": a.decks} if a.decks else {}),
+              "tilt": a.tilt, "clutter": a.clutter, **({"glare_spots": a.glare_spots} if a.glare_spots else {}),
+              **({"decks": a.decks} if a.decks else {}),
               **({"detectors": "live"} if a.live else {"views": DEFAULT_VIEWS, "conf": DEFAULT_CONF}),
               "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions, a.glare),
-                                Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter), a.decks)}
+                                Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter,
+                                       glare_spots=a.glare_spots), a.decks)}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")
     print(table(result["counts"]))

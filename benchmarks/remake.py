@@ -96,6 +96,7 @@ RECIPES = (
     Recipe("detect_tilt20.json", _bench_detect("--tilt", "20", "--more-sets", *MORE_SETS), DETECT),
     Recipe("detect_tilt35.json", _bench_detect("--tilt", "35", "--more-sets", *MORE_SETS), DETECT),
     Recipe("detect_clutter.json", _bench_detect("--clutter", "1.0", "--more-sets", *MORE_SETS), DETECT),
+    Recipe("detect_glare_spots.json", _bench_detect("--glare-spots", "1.0", "--more-sets", *MORE_SETS), DETECT),
     Recipe("detect_int8.json", _bench_detect("--int8", *_DETECT_SETS, "--conditions"), int8(DETECT)),
     Recipe("detect_views1.json", _bench_detect(*_LIVE_DETECT), LIVE),
     Recipe("detect_views1_int8.json", _bench_detect("--int8", *_LIVE_DETECT), int8(LIVE)),
@@ -210,7 +211,15 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                              "cand_det075, cand_det10 and the same for live); as rendered, out of "
                                              "focus and sharpened, under glare spots of radius 0.1 and 0.2, all "
                                              "cluttered, or turned 35 degrees (models/TRAINING.md, step 43)"
-              for name in ("detect", "detect_clutter", "detect_tilt35", "live", "live_clutter")}}
+              for name in ("detect", "detect_clutter", "detect_tilt35", "live", "live_clutter")},
+           "compare_corner_glare.json": "step 39's corner reader continued with a glare spot's edge on its crops "
+                                        "(models.train --glare 0.3), with --gloss 0.3 as well, and the first mixed "
+                                        "half and half with step 39's, on the choice sets as rendered, out of focus, "
+                                        "sharpened and under glare spots of radius 0.1 and 0.2 "
+                                        "(models/LAB_NOTES.md, session 65)",
+           "compare_corner_glare_spots.json": "the same readers on the choice sets each under a glare spot, what its "
+                                              "white core hides out of the truth (compare_detectors --glare-spots 1.0; "
+                                              "models/LAB_NOTES.md, session 65)"}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:

@@ -286,8 +286,8 @@ def test_cards_reaching_beyond_the_frame_are_scored_alone_and_within_it_apart(mo
 def test_more_sets_are_scored_pooled_and_apart_from_the_main_set(tmp_path, monkeypatch):
     """Seed 0's 200 scenes hold about 450 cards: a few cards move its percentages a point. --more-sets
     scores further sets' scenes pooled, each set by its own seed and kind, and leaves the main scores
-    as they were. --gloss, --tilt and --clutter render every set's scenes with glossy cards through a tilted
-    camera with things beside the cards, and the results say so."""
+    as they were. --gloss, --tilt, --clutter and --glare-spots render every set's scenes with glossy cards
+    through a tilted camera with things beside the cards under a lamp's reflection, and the results say so."""
     import json
 
     import numpy as np
@@ -296,7 +296,7 @@ def test_more_sets_are_scored_pooled_and_apart_from_the_main_set(tmp_path, monke
 
     def scene(rng, cache, decks, kind, camera):
         seed = int(rng.bit_generator.seed_seq.entropy[0])
-        asked.append((seed, kind, camera.gloss, camera.tilt, camera.clutter))
+        asked.append((seed, kind, camera.gloss, camera.tilt, camera.clutter, camera.glare_spots))
         card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")
         return Scene(np.zeros((100, 100, 3), np.uint8), [card], [])
     monkeypatch.setattr(bench_detect, "make_scene", scene)
@@ -313,11 +313,11 @@ def test_more_sets_are_scored_pooled_and_apart_from_the_main_set(tmp_path, monke
     monkeypatch.setattr(bench_detect, "speed", lambda detector, images: {})
     out = tmp_path / "more.json"
     bench_detect.main(["--synthetic", "1", "--more-sets", "201", "203:cards", "205:cards", "--gloss", "0.5", "--tilt", "20",
-                       "--clutter", "0.25", "--out", str(out)])
+                       "--clutter", "0.25", "--glare-spots", "0.75", "--out", str(out)])
     result = json.loads(out.read_text())
-    assert asked == [(0, None, 0.5, (20.0, 20.0), 0.25), (201, None, 0.5, (20.0, 20.0), 0.25),
-                     (203, "cards", 0.5, (20.0, 20.0), 0.25), (205, "cards", 0.5, (20.0, 20.0), 0.25)]
-    assert (result["gloss"], result["tilt"], result["clutter"]) == (0.5, 20.0, 0.25)
+    assert asked == [(0, None, 0.5, (20.0, 20.0), 0.25, 0.75), (201, None, 0.5, (20.0, 20.0), 0.25, 0.75),
+                     (203, "cards", 0.5, (20.0, 20.0), 0.25, 0.75), (205, "cards", 0.5, (20.0, 20.0), 0.25, 0.75)]
+    assert (result["gloss"], result["tilt"], result["clutter"], result["glare_spots"]) == (0.5, 20.0, 0.25, 0.75)
     assert (result["synthetic_validation"]["cards"], result["synthetic_validation"]["cards_found"]) == (1, 1.0)
     more = result["more_sets"]
     assert (more["sets"], more["scenes"], more["cards"], more["counts"]["face_up_found"], more["counts"]["cards_read"]) == (
@@ -347,6 +347,9 @@ def test_more_sets_without_synthetic_scenes_are_refused_before_any_model_loads(c
     with pytest.raises(SystemExit):
         bench_detect.main(["--clutter", "many"])
     assert "argument --clutter: could not convert string to float: 'many'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench_detect.main(["--glare-spots", "-0.5"])
+    assert "argument --glare-spots: glare_spots is a share of the scenes (0 to 1), got -0.5" in capsys.readouterr().err
     for bad, why in (("45", "a camera's tilt is 0 to 40 degrees from looking straight down, got 45"),
                      ("steep", "expected degrees, got 'steep'")):
         with pytest.raises(SystemExit):

@@ -18,7 +18,7 @@ def one_card_scenes(monkeypatch):
 
     def scene(rng, cache, decks, kind, camera):
         seed, index = (int(x) for x in rng.bit_generator.seed_seq.entropy)
-        made.append((seed, kind, camera.gloss, camera.tilt, camera.clutter))
+        made.append((seed, kind, camera.gloss, camera.tilt, camera.clutter, camera.glare_spots))
         card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")
         return Scene(np.full((100, 100, 3), 40 + seed % 100 + index % 7, np.uint8), [card], [], decks[index % len(decks)])
     monkeypatch.setattr(bench_detect, "make_scene", scene)
@@ -43,7 +43,7 @@ def test_each_folder_is_scored_on_the_same_images_per_set_and_pooled(one_card_sc
                                        Detection("die", (80, 80, 95, 95), 0.4, die=2)])
     result = compare_detectors.compare({"a": reads, "b": misreads}, [(207, None), (208, "cards")], 2, "runs/cards",
                                         compare_detectors.cameras_for(["sharpened"]))
-    assert one_card_scenes == [(207, None, 0.0, (0.0, 0.0), 0.0)] * 2 + [(208, "cards", 0.0, (0.0, 0.0), 0.0)] * 2
+    assert one_card_scenes == [(207, None, 0.0, (0.0, 0.0), 0.0, 0.0)] * 2 + [(208, "cards", 0.0, (0.0, 0.0), 0.0, 0.0)] * 2
     assert result["a"]["rendered"] == {
         "pooled": {"cards_found": 4, "cards_read": 4, "dice_found": 0, "dice_read": 0, "false": 0},
         "by_set": {"207": {"cards_found": 2, "cards_read": 2, "dice_found": 0, "dice_read": 0, "false": 0},
@@ -88,12 +88,12 @@ def test_main_writes_the_counts_and_prints_one_line_per_folder_and_camera(one_ca
                         lambda folder, conf, views, int8: Recorder(lambda image: [Detection("card", (10, 10, 50, 70), 0.9, card="Td")]))
     out = tmp_path / "compare.json"
     compare_detectors.main(["models/weights", "runs/cand", "--sets", "5", "--scenes", "3", "--conditions", "--gloss", "0.5",
-                            "--tilt", "25", "--clutter", "1", "--out", str(out)])
+                            "--tilt", "25", "--clutter", "1", "--glare-spots", "0.3", "--out", str(out)])
     result = json.loads(out.read_text())
-    assert (result["sets"], result["scenes_per_set"], result["gloss"], result["tilt"], result["clutter"]) == (
-        ["5"], 3, 0.5, 25.0, 1.0)
-    # each scene made once, glossy, turned, cluttered, for both folders
-    assert one_card_scenes == [(5, None, 0.5, (25.0, 25.0), 1.0)] * 3
+    assert (result["sets"], result["scenes_per_set"], result["gloss"], result["tilt"], result["clutter"],
+            result["glare_spots"]) == (["5"], 3, 0.5, 25.0, 1.0, 0.3)
+    # each scene made once, glossy, turned, cluttered, under glare spots at their share, for both folders
+    assert one_card_scenes == [(5, None, 0.5, (25.0, 25.0), 1.0, 0.3)] * 3
     assert result["counts"]["runs/cand"] == {"rendered": {
         "pooled": {"cards_found": 3, "cards_read": 3, "dice_found": 0, "dice_read": 0, "false": 0},
         "by_set": {"5": {"cards_found": 3, "cards_read": 3, "dice_found": 0, "dice_read": 0, "false": 0}},
@@ -119,6 +119,7 @@ def test_decks_are_what_every_scene_draws_from_and_the_results_say_so(one_card_s
     compare_detectors.main(["models/weights", "--sets", "5", "--scenes", "1", "--conditions", "--out", str(out)])
     written = json.loads(out.read_text())
     assert decks_drawn[-1] == ["proc-0", "proc-1"] and "decks" not in written  # the fixture's every deck
+    assert "glare_spots" not in written  # no scene under a spot, as before the flag
     assert written["tilt"] == 0.0   # straight down
 
 
@@ -134,6 +135,8 @@ def test_decks_are_what_every_scene_draws_from_and_the_results_say_so(one_card_s
     (["models/weights", "--glare", "0"], "argument --glare: a glare spot's radius is a share of the width, above 0 "
                                          "and at most 0.5, got 0"),
     (["models/weights", "--glare", "0.1", "0.10"], "a glare radius is named twice: 0.1 0.1"),
+    (["models/weights", "--glare-spots", "2"], "argument --glare-spots: glare_spots is a share of the scenes (0 to 1), "
+                                               "got 2.0"),
 ])
 def test_bad_arguments_are_named_before_any_model_loads(argv, message, monkeypatch, capsys):
     def no_models(*args, **kwargs):
