@@ -178,6 +178,23 @@ def defocus(x, share: float, sigma: tuple[float, float], g):
     return x
 
 
+def _drawer(k: int, dev, g):
+    """drawn(bounds): k values drawn uniformly within bounds with g, one a crop (k x 1 x 1, on dev)."""
+    import torch
+
+    def drawn(bounds):
+        return torch.empty(k, 1, 1, device=dev).uniform_(*bounds, generator=g)
+    return drawn
+
+
+def _rows_and_columns(x):
+    """Each pixel's row and column in a crop of x (N x C x H x W), on x's device: two H x W grids."""
+    import torch
+    (h, w), dev = x.shape[2:], x.device
+    return torch.meshgrid(torch.arange(h, device=dev, dtype=x.dtype), torch.arange(w, device=dev, dtype=x.dtype),
+                          indexing="ij")
+
+
 def shine(x, share: float, card_hw: tuple[float, float], g):
     """A lamp's reflection on about ``share`` of the crops x (N x C x H x W) as on a glossy card
     (models.synth.scene.glossed): a soft elongated patch at a random angle, GLOSS_WIDTH card widths
@@ -189,12 +206,8 @@ def shine(x, share: float, card_hw: tuple[float, float], g):
     picked = _picked(x, share, g)
     if len(picked) == 0:
         return x
-    k, (h, w), dev = len(picked), x.shape[2:], x.device
-
-    def drawn(bounds):
-        return torch.empty(k, 1, 1, device=dev).uniform_(*bounds, generator=g)
-    v, u = torch.meshgrid(torch.arange(h, device=dev, dtype=x.dtype), torch.arange(w, device=dev, dtype=x.dtype),
-                          indexing="ij")
+    (h, w), drawn = x.shape[2:], _drawer(len(picked), x.device, g)
+    v, u = _rows_and_columns(x)
     du, dv, angle = u - drawn((0, w)), v - drawn((0, h)), drawn((0, torch.pi))
     across, along = du * torch.cos(angle) + dv * torch.sin(angle), dv * torch.cos(angle) - du * torch.sin(angle)
     card_h, card_w = card_hw
@@ -221,15 +234,11 @@ def glare(x, share: float, card_h: float, g):
     picked = _picked(x, share, g)
     if len(picked) == 0:
         return x
-    k, (h, w), dev = len(picked), x.shape[2:], x.device
-
-    def drawn(low, high):
-        return torch.empty(k, 1, 1, device=dev).uniform_(low, high, generator=g)
-    radius = card_h * torch.exp(drawn(*np.log(GLARE_OF_CARD)))
-    distance = radius * torch.sqrt(-torch.log(drawn(*GLARE_VEIL) / 2) / 2)  # 2 exp(-2 d^2 / r^2) = the veil
-    bearing = drawn(0, 2 * np.pi)
-    v, u = torch.meshgrid(torch.arange(h, device=dev, dtype=x.dtype), torch.arange(w, device=dev, dtype=x.dtype),
-                          indexing="ij")
+    (h, w), drawn = x.shape[2:], _drawer(len(picked), x.device, g)
+    radius = card_h * torch.exp(drawn(np.log(GLARE_OF_CARD)))
+    distance = radius * torch.sqrt(-torch.log(drawn(GLARE_VEIL) / 2) / 2)  # 2 exp(-2 d^2 / r^2) = the veil
+    bearing = drawn((0, 2 * np.pi))
+    v, u = _rows_and_columns(x)
     du, dv = u - (w - 1) / 2 + distance * torch.cos(bearing), v - (h - 1) / 2 + distance * torch.sin(bearing)
     veil = torch.clamp(2 * torch.exp(-2 * (du ** 2 + dv ** 2) / radius ** 2), max=1)
     x = x.clone()
@@ -267,9 +276,9 @@ def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_s
     """A batch of crops x (N x C x H x W in [0, 1], the caller's own copy: it is changed) as a classifier
     learns from it: rescale() at rescale_share, with half_turns a random half turn, then occlude() and
     overlap() at their shares, shine() at gloss_share and glare() at glare_share (card_hw: a card's size in
-    the crop), defocus() at blur_share, then light and colour (gain, tint, offset) and pixel noise. Every draw is made with g on
-    x's device, so on a lent GPU the batch never leaves it (benchmarks/bench_classifier_step.py times both
-    ways)."""
+    the crop), defocus() at blur_share, then light and colour (gain, tint, offset) and pixel noise. Every
+    draw is made with g on x's device, so on a lent GPU the batch never leaves it
+    (benchmarks/bench_classifier_step.py times both ways)."""
     import torch
     n, dev = len(x), x.device
     if rescale_share:
