@@ -219,7 +219,14 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                         "(models/LAB_NOTES.md, session 65)",
            "compare_corner_glare_spots.json": "the same readers on the choice sets each under a glare spot, what its "
                                               "white core hides out of the truth (compare_detectors --glare-spots 1.0; "
-                                              "models/LAB_NOTES.md, session 65)"}
+                                              "models/LAB_NOTES.md, session 65)",
+           "compare_card_glare.json": "step 31's card reader continued by step 31's command on crops of the shipped "
+                                      "detectors' boxes, and the same with models.train --glare 0.3, on the choice "
+                                      "sets as rendered, out of focus, sharpened and under glare spots of radius 0.1 "
+                                      "and 0.2 (models/LAB_NOTES.md, session 65)",
+           "compare_card_glare_spots.json": "the same card readers on the choice sets each under a glare spot, what "
+                                            "its white core hides out of the truth (compare_detectors --glare-spots "
+                                            "1.0; models/LAB_NOTES.md, session 65)"}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
