@@ -441,17 +441,10 @@ def set_name(s: tuple[int, str | None]) -> str:
     return f"{seed}:{kind}" if kind else str(seed)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--weights", help="model folder (default: models/weights)")
-    ap.add_argument("--int8", action="store_true", help="the int8 copies of the detector and readers (models.quantize)")
-    ap.add_argument("--synthetic", type=int, default=200, help="synthetic validation scenes (0: none, and no speed run: it times them)")
-    ap.add_argument("--seed", type=int, default=0, help="the data set's seed (models.make_dataset --seed)")
-    ap.add_argument("--kind", choices=SCENE_KINDS, help="the data set's scene kind (models.make_dataset --kind; default the mix)")
-    ap.add_argument("--more-sets", type=scene_set, nargs="+", default=[], metavar="SEED[:KIND]",
-                    help="also score these data sets' first --synthetic validation scenes, pooled, as more_sets "
-                         "(e.g. 201 202 203:cards); seed 0 alone is a small sample")
-    ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
+def add_camera_flags(ap: argparse.ArgumentParser) -> None:
+    """--gloss, --tilt, --clutter and --glare-spots: the camera the synthetic scenes are rendered through
+    (scene_camera), each by default as the training scenes were rendered; bench_detect and
+    compare_detectors take the same."""
     ap.add_argument("--gloss", type=gloss_share, default=0.0, metavar="SHARE",
                     help="render the synthetic scenes with this share of their cards showing a lamp's reflection "
                          "(models.make_dataset --gloss; the same scenes otherwise); default 0, as trained")
@@ -464,6 +457,32 @@ def main(argv=None):
     ap.add_argument("--glare-spots", type=glare_share, default=0.0, metavar="SHARE",
                     help="render this share of the synthetic scenes under a lamp's reflection, what its white core "
                          "hides out of the truth (the same scenes otherwise); default 0")
+
+
+def scene_camera(a: argparse.Namespace) -> Camera:
+    """The camera add_camera_flags' flags ask for."""
+    return Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter, glare_spots=a.glare_spots)
+
+
+def camera_said(a: argparse.Namespace) -> dict:
+    """What a results file says of that camera (the share under glare spots only where there is one, so files
+    made without it read as before)."""
+    return {"gloss": a.gloss, "tilt": a.tilt, "clutter": a.clutter,
+            **({"glare_spots": a.glare_spots} if a.glare_spots else {})}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--weights", help="model folder (default: models/weights)")
+    ap.add_argument("--int8", action="store_true", help="the int8 copies of the detector and readers (models.quantize)")
+    ap.add_argument("--synthetic", type=int, default=200, help="synthetic validation scenes (0: none, and no speed run: it times them)")
+    ap.add_argument("--seed", type=int, default=0, help="the data set's seed (models.make_dataset --seed)")
+    ap.add_argument("--kind", choices=SCENE_KINDS, help="the data set's scene kind (models.make_dataset --kind; default the mix)")
+    ap.add_argument("--more-sets", type=scene_set, nargs="+", default=[], metavar="SEED[:KIND]",
+                    help="also score these data sets' first --synthetic validation scenes, pooled, as more_sets "
+                         "(e.g. 201 202 203:cards); seed 0 alone is a small sample")
+    ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
+    add_camera_flags(ap)
     ap.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
                     help="Detector(views=...), default as `pelituomari detect`")
     ap.add_argument("--conf", type=float, default=DEFAULT_CONF,
@@ -497,9 +516,8 @@ def main(argv=None):
     except WeightsMissing as e:
         ap.error(str(e))
     result = {"machine": machine(), "input_size": detector.imgsz, "backend": "onnxruntime", "views": a.views,
-              "conf": a.conf, "detector": detector.detector_file.name, "gloss": a.gloss, "tilt": a.tilt,
-              "clutter": a.clutter, **({"glare_spots": a.glare_spots} if a.glare_spots else {})}
-    camera = Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter, glare_spots=a.glare_spots)
+              "conf": a.conf, "detector": detector.detector_file.name, **camera_said(a)}
+    camera = scene_camera(a)
     images = []
     if a.synthetic:
         syn, images = synthetic(detector, a.synthetic, a.seed, a.cards_cache, a.kind, camera)

@@ -51,9 +51,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_detect import (CONDITIONS, Tally, changed, machine, scene_set, scene_truth, set_name,  # noqa: E402
-                                     validation_scenes)
-from models.make_dataset import clutter_share, glare_share, gloss_share, tilt_degrees  # noqa: E402
+from benchmarks.bench_detect import (CONDITIONS, Tally, add_camera_flags, camera_said, changed, machine,  # noqa: E402
+                                     scene_camera, scene_set, scene_truth, set_name, validation_scenes)
 from models.synth.decks import chosen_decks, deck_names  # noqa: E402
 from models.synth.scene import CAMERA, Camera, glare_spot_somewhere  # noqa: E402
 from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
@@ -167,17 +166,9 @@ def main(argv=None):
     ap.add_argument("--live", action="store_true", help="judge each folder's live pipeline detector (320 px)")
     ap.add_argument("--int8", action="store_true",
                     help="also judge each folder's int8 copies (models.quantize: detector and readers), as 'FOLDER int8'")
-    ap.add_argument("--gloss", type=gloss_share, default=0.0, metavar="SHARE",
-                    help="render the scenes with this share of their cards showing a lamp's reflection (default 0)")
-    ap.add_argument("--tilt", type=tilt_degrees, default=0.0, metavar="DEGREES",
-                    help="see the scenes through a camera turned this many degrees from looking straight down (default 0)")
-    ap.add_argument("--clutter", type=clutter_share, default=0.0, metavar="SHARE",
-                    help="render this share of the scenes with things beside the cards (bench_detect --clutter; default 0)")
+    add_camera_flags(ap)
     ap.add_argument("--glare", type=glare_radius, nargs="+", default=[], metavar="RADIUS",
                     help="also score the scenes under a glare spot of each radius, a share of the width (e.g. 0.1)")
-    ap.add_argument("--glare-spots", type=glare_share, default=0.0, metavar="SHARE",
-                    help="render this share of the scenes under a lamp's reflection, what its white core hides out of "
-                         "the truth (models.make_dataset --glare-spots; default 0)")
     ap.add_argument("--decks", nargs="+", metavar="DECK",
                     help="draw the scenes from these decks only (models.make_dataset --decks): e.g. decks a "
                          "candidate's readers were trained without, to see how they read a deck they never saw")
@@ -203,13 +194,11 @@ def main(argv=None):
                      for folder in a.folders for int8 in ((False, True) if a.int8 else (False,))}
     except WeightsMissing as e:
         ap.error(str(e))
-    result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes, "gloss": a.gloss,
-              "tilt": a.tilt, "clutter": a.clutter, **({"glare_spots": a.glare_spots} if a.glare_spots else {}),
+    result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes, **camera_said(a),
               **({"decks": a.decks} if a.decks else {}),
               **({"detectors": "live"} if a.live else {"views": DEFAULT_VIEWS, "conf": DEFAULT_CONF}),
               "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions, a.glare),
-                                Camera(gloss=a.gloss, tilt=(a.tilt, a.tilt), clutter=a.clutter,
-                                       glare_spots=a.glare_spots), a.decks)}
+                                scene_camera(a), a.decks)}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(result, indent=2) + "\n")
     print(table(result["counts"]))
