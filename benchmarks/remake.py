@@ -11,7 +11,8 @@ changed since is stale, and tests/test_remake.py fails while any is. It will not
 made from other float weights than those shipped (models.quantize's record): quantize first.
 
 Without names it remakes the stale files; named ones (`detect.json`) are remade whatever they are.
-The timing-only files (what the weights say does not change their speed) are remade only when named.
+The files of the machine alone, its speed or memory (what the weights say changes neither), are remade
+only when named.
 Files that time anything run one after another and alone, as timings must; then the files that only
 count run --lanes at a time (each keeps about one core busy: side by side on a 2-core Xeon two took
 9.2 and 15.4 minutes against 8.4 and 15.9 alone; the two light files side by side 61 and 55 minutes
@@ -63,7 +64,7 @@ class Recipe:
     whether it only counts (times nothing, so it may run beside another)."""
     results: str
     command: tuple[str, ...]
-    weights: tuple[str, ...] = ()  # () for a timing-only file
+    weights: tuple[str, ...] = ()  # () for a file of the machine's speed or memory alone
     counts_only: bool = False
 
     def argv(self, real_dice: Path) -> list[str]:
@@ -120,6 +121,7 @@ RECIPES = (
     Recipe("detector_sizes.json", ("benchmarks/bench_detector_size.py",)),
     Recipe("classifier_step.json", ("benchmarks/bench_classifier_step.py",)),
     Recipe("clock_fit.json", ("benchmarks/bench_clock_fit.py",)),
+    Recipe("memory.json", ("benchmarks/bench_memory.py",)),
 )
 BY_NAME = {recipe.results: recipe for recipe in RECIPES}
 # Results files that record one experiment's candidates (folders under runs/, gone since): never remade

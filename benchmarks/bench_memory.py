@@ -1,0 +1,123 @@
+"""Measure how much memory `pelituomari detect` and `pelituomari run` take: can a small Pi hold them?
+
+    python3 benchmarks/bench_memory.py [--out benchmarks/results/memory.json]
+
+Each command runs in a process of its own, as a user runs it, and its peak resident memory is read from
+the kernel when it ends (os.wait4's ru_maxrss: the most of its memory that was ever in RAM at once),
+started by a bare launcher so that none of this script's memory is counted as the command's.
+What is measured, float models and int8 (`--int8`):
+
+* the libraries alone: Python importing numpy, OpenCV and onnxruntime, which every command does;
+* `detect` on a frame of the embedded Kiketti video (1280x720), and on that frame enlarged to a
+  12-megapixel phone photo, whose crops `detect` warps from the photo itself;
+* `run` refereeing each embedded sample game, Kiketti and AS-Kimble, to its end.
+
+Linux only (ru_maxrss in KiB there). Memory depends little on the machine but on its libraries'
+builds, which the results file names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import cv2
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_detect import PHOTO_WH, machine  # noqa: E402
+from pelituomari.commands.run import sample_paths  # noqa: E402
+
+FRAME_AT = 300  # a frame of the Kiketti sample with cards on the table (five backs and a face-up card)
+LIBRARIES = "import numpy, cv2, onnxruntime"
+
+
+class CommandFailed(RuntimeError):
+    """A measured command exited with an error: its memory says nothing."""
+
+
+# Linux counts in a child's peak the memory of the process it was forked from, until it starts its own
+# program; so the command is started by a bare Python of a few MiB, not by this one, and the launcher
+# prints the command's peak (KiB) and exits with its status.
+LAUNCHER = """import os, sys
+pid = os.posix_spawnp(sys.argv[1], sys.argv[1:], os.environ,
+                      file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+_, status, usage = os.wait4(pid, 0)
+print(usage.ru_maxrss)
+sys.exit(os.waitstatus_to_exitcode(status))"""
+
+
+def peak_rss_mib(argv: list[str], cwd: Path = ROOT) -> float:
+    """Run argv to its end and return its peak resident memory in MiB; raise CommandFailed, naming the
+    command and its error output's tail, if it fails."""
+    with tempfile.TemporaryFile() as err:
+        done = subprocess.run([sys.executable, "-S", "-c", LAUNCHER, *argv], cwd=cwd, stdout=subprocess.PIPE,
+                              stderr=err, text=True)
+        if done.returncode != 0:
+            err.seek(0)
+            tail = err.read().decode("utf-8", "replace")[-600:]
+            raise CommandFailed(f"{' '.join(argv)} exited with {done.returncode}:\n{tail}")
+    return round(int(done.stdout) / 1024, 1)
+
+
+def sample_images(folder: Path) -> tuple[Path, Path]:
+    """A frame of the embedded Kiketti video, and the same frame enlarged to a 12-megapixel photo."""
+    video_file = sample_paths("kiketti")[0]
+    video = cv2.VideoCapture(str(video_file))
+    video.set(cv2.CAP_PROP_POS_FRAMES, FRAME_AT)
+    ok, frame = video.read()
+    video.release()
+    if not ok:
+        raise CommandFailed(f"{video_file}: could not read frame {FRAME_AT}")
+    frame_file, photo_file = folder / "frame.png", folder / "photo.jpg"
+    cv2.imwrite(str(frame_file), frame)
+    cv2.imwrite(str(photo_file), cv2.resize(frame, PHOTO_WH, interpolation=cv2.INTER_LINEAR))
+    return frame_file, photo_file
+
+
+def commands(frame: Path, photo: Path, db: Path, int8: bool) -> dict[str, list[str]]:
+    """What is measured, each as the argv a user's shell runs (`pelituomari` is `python3 -m pelituomari`)."""
+    cli = [sys.executable, "-m", "pelituomari"]
+    small = ["--int8"] if int8 else []
+    return {
+        "detect_frame_1280x720": [*cli, "detect", str(frame), "--json", *small],
+        "detect_photo_12mp": [*cli, "detect", str(photo), "--json", *small],
+        "run_kiketti_sample": [*cli, "run", "--db", str(db), *small],
+        "run_kimble_sample": [*cli, "run", "--game", "kimble", "--db", str(db), *small],
+    }
+
+
+def library_versions() -> dict:
+    import numpy
+    import onnxruntime
+    return {"python": sys.version.split()[0], "numpy": numpy.__version__, "opencv": cv2.__version__,
+            "onnxruntime": onnxruntime.__version__}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "memory.json")
+    a = ap.parse_args(argv)
+    peak = {"libraries_alone": peak_rss_mib([sys.executable, "-c", LIBRARIES])}
+    with tempfile.TemporaryDirectory() as tmp:
+        frame, photo = sample_images(Path(tmp))
+        for models in ("float", "int8"):
+            db = Path(tmp) / f"games_{models}.db"
+            for name, command in commands(frame, photo, db, int8=models == "int8").items():
+                peak[f"{name}_{models}"] = peak_rss_mib(command)
+                print(f"{name} ({models}): {peak[f'{name}_{models}']} MiB", flush=True)
+    result = {"what": "peak resident memory (MiB) of each command run alone, as a user runs it",
+              "machine": machine(), "libraries": library_versions(), "peak_rss_mib": peak}
+    a.out.parent.mkdir(parents=True, exist_ok=True)
+    a.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {a.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
