@@ -37,8 +37,9 @@ FRAME_AT = 300  # a frame of the Kiketti sample with cards on the table (five ba
 LIBRARIES = "import numpy, cv2, onnxruntime"
 
 
-class CommandFailed(RuntimeError):
-    """A measured command exited with an error: its memory says nothing."""
+class MeasurementFailed(RuntimeError):
+    """A measured command exited with an error, or the sample frame it reads could not be taken: there is
+    nothing to measure."""
 
 
 # Linux counts in a child's peak the memory of the process it was forked from, until it starts its own
@@ -53,7 +54,7 @@ sys.exit(os.waitstatus_to_exitcode(status))"""
 
 
 def peak_rss_mib(argv: list[str], cwd: Path = ROOT) -> float:
-    """Run argv to its end and return its peak resident memory in MiB; raise CommandFailed, naming the
+    """Run argv to its end and return its peak resident memory in MiB; raise MeasurementFailed, naming the
     command and its error output's tail, if it fails."""
     with tempfile.TemporaryFile() as err:
         done = subprocess.run([sys.executable, "-S", "-c", LAUNCHER, *argv], cwd=cwd, stdout=subprocess.PIPE,
@@ -61,7 +62,7 @@ def peak_rss_mib(argv: list[str], cwd: Path = ROOT) -> float:
         if done.returncode != 0:
             err.seek(0)
             tail = err.read().decode("utf-8", "replace")[-600:]
-            raise CommandFailed(f"{' '.join(argv)} exited with {done.returncode}:\n{tail}")
+            raise MeasurementFailed(f"{' '.join(argv)} exited with {done.returncode}:\n{tail}")
     return round(int(done.stdout) / 1024, 1)
 
 
@@ -73,7 +74,7 @@ def sample_images(folder: Path) -> tuple[Path, Path]:
     ok, frame = video.read()
     video.release()
     if not ok:
-        raise CommandFailed(f"{video_file}: could not read frame {FRAME_AT}")
+        raise MeasurementFailed(f"{video_file}: could not read frame {FRAME_AT}")
     frame_file, photo_file = folder / "frame.png", folder / "photo.jpg"
     cv2.imwrite(str(frame_file), frame)
     cv2.imwrite(str(photo_file), cv2.resize(frame, PHOTO_WH, interpolation=cv2.INTER_LINEAR))

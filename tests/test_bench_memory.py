@@ -6,7 +6,7 @@ from pathlib import Path
 import cv2
 import pytest
 
-from benchmarks.bench_memory import CommandFailed, commands, peak_rss_mib, sample_images
+from benchmarks.bench_memory import MeasurementFailed, commands, peak_rss_mib, sample_images
 
 HOLD_200_MIB = "data = bytes(range(256)) * (200 * 4096)"  # 200 MiB written, so every page is in RAM
 
@@ -19,7 +19,7 @@ def test_peak_memory_is_what_the_command_held_at_most():
 
 
 def test_a_failing_command_names_itself_and_its_error():
-    with pytest.raises(CommandFailed) as failed:
+    with pytest.raises(MeasurementFailed) as failed:
         peak_rss_mib([sys.executable, "-c", "import sys; sys.exit('no camera at /dev/video9')"])
     message = str(failed.value)
     assert "exited with 1" in message
