@@ -1,6 +1,6 @@
 """Measure how much memory `pelituomari detect` and `pelituomari run` take: can a small Pi hold them?
 
-    python3 benchmarks/bench_memory.py [--out benchmarks/results/memory.json]
+    python3 benchmarks/bench_memory.py [--loops 10] [--out benchmarks/results/memory.json]
 
 Each command runs in a process of its own, as a user runs it, and its peak resident memory is read from
 the kernel when it ends (os.wait4's ru_maxrss: the most of its memory that was ever in RAM at once),
@@ -10,7 +10,11 @@ What is measured, float models and int8 (`--int8`):
 * the libraries alone: Python importing numpy, OpenCV and onnxruntime, which every command does;
 * `detect` on a frame of the embedded Kiketti video (1280x720), and on that frame enlarged to a
   12-megapixel phone photo, whose crops `detect` warps from the photo itself;
-* `run` refereeing each embedded sample game, Kiketti and AS-Kimble, to its end.
+* `run` refereeing each embedded sample game, Kiketti and AS-Kimble, to its end;
+* `run` on the Kiketti sample played LOOPS times over as one video (`--loops`, default 10: 4860 frames,
+  5.4 minutes of play), float models: what an evening of play adds. The table jumps back to the deal
+  at each loop, which the referee rules impossible, so the run stores many more events and notes than
+  a real game would.
 
 Linux only (ru_maxrss in KiB there). Memory depends little on the machine but on its libraries'
 builds, which the results file names.
@@ -35,6 +39,7 @@ from pelituomari.commands.run import sample_paths  # noqa: E402
 
 FRAME_AT = 300  # a frame of the Kiketti sample with cards on the table (five backs and a face-up card)
 LIBRARIES = "import numpy, cv2, onnxruntime"
+CLI = (sys.executable, "-m", "pelituomari")  # what the `pelituomari` console script runs
 
 
 class MeasurementFailed(RuntimeError):
@@ -81,16 +86,45 @@ def sample_images(folder: Path) -> tuple[Path, Path]:
     return frame_file, photo_file
 
 
+def looped_video(folder: Path, loops: int) -> Path:
+    """The embedded Kiketti video played loops times over, as one video file."""
+    video_file = sample_paths("kiketti")[0]
+    video = cv2.VideoCapture(str(video_file))
+    fps = video.get(cv2.CAP_PROP_FPS)
+    frames = []
+    while True:
+        ok, frame = video.read()
+        if not ok:
+            break
+        frames.append(frame)
+    video.release()
+    if not frames:
+        raise MeasurementFailed(f"{video_file}: no frames could be read")
+    height, width = frames[0].shape[:2]
+    looped = folder / f"kiketti_x{loops}.mp4"
+    writer = cv2.VideoWriter(str(looped), cv2.VideoWriter_fourcc(*"mp4v"), fps, (width, height))
+    for _ in range(loops):
+        for frame in frames:
+            writer.write(frame)
+    writer.release()
+    return looped
+
+
 def commands(frame: Path, photo: Path, db: Path, int8: bool) -> dict[str, list[str]]:
-    """What is measured, each as the argv a user's shell runs (`pelituomari` is `python3 -m pelituomari`)."""
-    cli = [sys.executable, "-m", "pelituomari"]
+    """What is measured, each as the argv a user's shell runs."""
     small = ["--int8"] if int8 else []
     return {
-        "detect_frame_1280x720": [*cli, "detect", str(frame), "--json", *small],
-        "detect_photo_12mp": [*cli, "detect", str(photo), "--json", *small],
-        "run_kiketti_sample": [*cli, "run", "--db", str(db), *small],
-        "run_kimble_sample": [*cli, "run", "--game", "kimble", "--db", str(db), *small],
+        "detect_frame_1280x720": [*CLI, "detect", str(frame), "--json", *small],
+        "detect_photo_12mp": [*CLI, "detect", str(photo), "--json", *small],
+        "run_kiketti_sample": [*CLI, "run", "--db", str(db), *small],
+        "run_kimble_sample": [*CLI, "run", "--game", "kimble", "--db", str(db), *small],
     }
+
+
+def looped_run(video: Path, db: Path) -> list[str]:
+    """`run` on a video of the Kiketti sample's table, through the sample's calibration."""
+    return [*CLI, "run", "--source", str(video),
+            "--calibration", str(sample_paths("kiketti")[1]), "--db", str(db)]
 
 
 def library_versions() -> dict:
@@ -102,8 +136,11 @@ def library_versions() -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--loops", type=int, default=10, help="times the Kiketti sample is played over (default 10)")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "memory.json")
     a = ap.parse_args(argv)
+    if a.loops < 2:
+        ap.error(f"--loops {a.loops}: play the sample at least twice over, or there is nothing to add")
     peak = {"libraries_alone": peak_rss_mib([sys.executable, "-c", LIBRARIES])}
     with tempfile.TemporaryDirectory() as tmp:
         frame, photo = sample_images(Path(tmp))
@@ -112,6 +149,9 @@ def main(argv=None) -> int:
             for name, command in commands(frame, photo, db, int8=models == "int8").items():
                 peak[f"{name}_{models}"] = peak_rss_mib(command)
                 print(f"{name} ({models}): {peak[f'{name}_{models}']} MiB", flush=True)
+        name = f"run_kiketti_sample_{a.loops}_times_over_float"
+        peak[name] = peak_rss_mib(looped_run(looped_video(Path(tmp), a.loops), Path(tmp) / "games_looped.db"))
+        print(f"{name}: {peak[name]} MiB")
     result = {"what": "peak resident memory (MiB) of each command run alone, as a user runs it",
               "machine": machine(), "libraries": library_versions(), "peak_rss_mib": peak}
     a.out.parent.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,8 @@ from pathlib import Path
 import cv2
 import pytest
 
-from benchmarks.bench_memory import MeasurementFailed, commands, peak_rss_mib, sample_images
+from benchmarks.bench_memory import (CLI, ROOT, MeasurementFailed, commands, looped_run, looped_video, main,
+                                     peak_rss_mib, sample_images)
 
 HOLD_200_MIB = "data = bytes(range(256)) * (200 * 4096)"  # 200 MiB written, so every page is in RAM
 
@@ -34,6 +35,7 @@ def test_the_sample_frame_and_its_12_megapixel_photo(tmp_path):
 
 def test_each_command_is_run_as_a_user_runs_it_with_float_or_int8_models():
     cli = [sys.executable, "-m", "pelituomari"]
+    assert list(CLI) == cli
     frame, photo, db = Path("f.png"), Path("p.jpg"), Path("g.db")
     assert commands(frame, photo, db, int8=False) == {
         "detect_frame_1280x720": [*cli, "detect", "f.png", "--json"],
@@ -42,3 +44,22 @@ def test_each_command_is_run_as_a_user_runs_it_with_float_or_int8_models():
         "run_kimble_sample": [*cli, "run", "--game", "kimble", "--db", "g.db"],
     }
     assert all(argv[-1] == "--int8" for argv in commands(frame, photo, db, int8=True).values())
+
+
+def test_the_sample_played_over_is_one_video_of_every_frame_again(tmp_path):
+    looped = looped_video(tmp_path, 2)
+    video = cv2.VideoCapture(str(looped))
+    assert int(video.get(cv2.CAP_PROP_FRAME_COUNT)) == 2 * 486
+    assert video.get(cv2.CAP_PROP_FPS) == 15.0
+    video.release()
+    assert looped_run(looped, tmp_path / "g.db") == [
+        sys.executable, "-m", "pelituomari", "run", "--source", str(looped),
+        "--calibration", str(ROOT / "pelituomari" / "samples" / "kiketti_table.calibration.json"),
+        "--db", str(tmp_path / "g.db")]
+
+
+def test_playing_the_sample_once_is_refused(capsys):
+    with pytest.raises(SystemExit) as refused:
+        main(["--loops", "1", "--out", "unused.json"])
+    assert refused.value.code == 2
+    assert "--loops 1: play the sample at least twice over" in capsys.readouterr().err
