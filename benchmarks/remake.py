@@ -228,7 +228,10 @@ RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh
                                       "and 0.2 (models/LAB_NOTES.md, session 65)",
            "compare_card_glare_spots.json": "the same card readers on the choice sets each under a glare spot, what "
                                             "its white core hides out of the truth (compare_detectors --glare-spots "
-                                            "1.0; models/LAB_NOTES.md, session 65)"}
+                                            "1.0; models/LAB_NOTES.md, session 65)",
+           **{f"pipeline{models}_xeon_s66.json": f"bench_pipeline.py{flag} as pipeline{models}.json, on the slower "
+                                                 "2-core Intel Xeon of session 66 (models/LAB_NOTES.md, session 66)"
+              for models, flag in (("", ""), ("_int8", " --int8"))}}
 
 
 def load_made_with(path: Path = MADE_WITH) -> dict[str, dict]:
