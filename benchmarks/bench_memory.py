@@ -36,9 +36,11 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import PHOTO_WH, machine  # noqa: E402
 from pelituomari.commands.run import sample_paths  # noqa: E402
+from vision.capture import VideoFileSource  # noqa: E402
 
 FRAME_AT = 300  # a frame of the Kiketti sample with cards on the table (five backs and a face-up card)
 LIBRARIES = "import numpy, cv2, onnxruntime"
+SAMPLE_VIDEO, SAMPLE_CALIBRATION, _ = sample_paths("kiketti")
 CLI = (sys.executable, "-m", "pelituomari")  # what the `pelituomari` console script runs
 
 
@@ -73,13 +75,10 @@ def peak_rss_mib(argv: list[str], cwd: Path = ROOT) -> float:
 
 def sample_images(folder: Path) -> tuple[Path, Path]:
     """A frame of the embedded Kiketti video, and the same frame enlarged to a 12-megapixel photo."""
-    video_file = sample_paths("kiketti")[0]
-    video = cv2.VideoCapture(str(video_file))
-    video.set(cv2.CAP_PROP_POS_FRAMES, FRAME_AT)
-    ok, frame = video.read()
-    video.release()
-    if not ok:
-        raise MeasurementFailed(f"{video_file}: could not read frame {FRAME_AT}")
+    with VideoFileSource(SAMPLE_VIDEO) as video:
+        frame = next((f.image for f in video if f.index == FRAME_AT), None)
+    if frame is None:
+        raise MeasurementFailed(f"{SAMPLE_VIDEO}: it has no frame {FRAME_AT}")
     frame_file, photo_file = folder / "frame.png", folder / "photo.jpg"
     cv2.imwrite(str(frame_file), frame)
     cv2.imwrite(str(photo_file), cv2.resize(frame, PHOTO_WH, interpolation=cv2.INTER_LINEAR))
@@ -87,25 +86,17 @@ def sample_images(folder: Path) -> tuple[Path, Path]:
 
 
 def looped_video(folder: Path, loops: int) -> Path:
-    """The embedded Kiketti video played loops times over, as one video file."""
-    video_file = sample_paths("kiketti")[0]
-    video = cv2.VideoCapture(str(video_file))
-    fps = video.get(cv2.CAP_PROP_FPS)
-    frames = []
-    while True:
-        ok, frame = video.read()
-        if not ok:
-            break
-        frames.append(frame)
-    video.release()
-    if not frames:
-        raise MeasurementFailed(f"{video_file}: no frames could be read")
-    height, width = frames[0].shape[:2]
+    """The embedded Kiketti video played loops times over, as one video file: read again for each loop,
+    one frame at a time, so that making it takes no more memory than a frame (the benchmark runs on a
+    small Pi too)."""
     looped = folder / f"kiketti_x{loops}.mp4"
-    writer = cv2.VideoWriter(str(looped), cv2.VideoWriter_fourcc(*"mp4v"), fps, (width, height))
+    writer = None
     for _ in range(loops):
-        for frame in frames:
-            writer.write(frame)
+        with VideoFileSource(SAMPLE_VIDEO) as video:
+            if writer is None:
+                writer = cv2.VideoWriter(str(looped), cv2.VideoWriter_fourcc(*"mp4v"), video.fps, video.size)
+            for frame in video:
+                writer.write(frame.image)
     writer.release()
     return looped
 
@@ -124,7 +115,7 @@ def commands(frame: Path, photo: Path, db: Path, int8: bool) -> dict[str, list[s
 def looped_run(video: Path, db: Path) -> list[str]:
     """`run` on a video of the Kiketti sample's table, through the sample's calibration."""
     return [*CLI, "run", "--source", str(video),
-            "--calibration", str(sample_paths("kiketti")[1]), "--db", str(db)]
+            "--calibration", str(SAMPLE_CALIBRATION), "--db", str(db)]
 
 
 def library_versions() -> dict:
