@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
+from benchmarks import bench_fonts
 from benchmarks.bench_fonts import BACK, TABLE, UNSEEN_FONTS, on_table, score, styles
 from models.synth.decks import CARD_H, CARD_W, CODES, INDEX_FONTS, procedural_card, procedural_style
 from vision.detector import NO_INDEX
@@ -28,10 +31,19 @@ def test_the_card_lies_exactly_in_its_rect_and_only_its_index_corner_shows_when_
     assert near(covered[y + 80, x + 10], BACK)
 
 
-def test_the_unseen_fonts_are_installed_and_none_is_a_training_font():
-    assert len(styles("unseen_fonts")) == 8 and len(styles("trained_fonts")) == 12 and len(styles("hershey")) == 12
-    assert set(UNSEEN_FONTS).isdisjoint(INDEX_FONTS)
-    assert {s["index_font"] for s in styles("unseen_fonts")} == set(UNSEEN_FONTS)
+def test_the_unseen_fonts_are_eight_of_four_families_none_a_training_font():
+    assert len(set(UNSEEN_FONTS)) == 8 and set(UNSEEN_FONTS).isdisjoint(INDEX_FONTS)
+    assert {f.name.split("-")[0] for f in UNSEEN_FONTS} == {"NimbusRoman", "C059", "URWGothic", "NimbusMonoPS"}
+    assert len(styles("hershey")) == 12
+
+
+def test_a_font_not_installed_stops_the_benchmark_naming_it_and_its_package(monkeypatch, tmp_path):
+    """The benchmark checks every font before it reads a card; the suite itself needs none of them."""
+    missing = tmp_path / "NimbusRoman-Bold.otf"
+    monkeypatch.setattr(bench_fonts, "UNSEEN_FONTS", (missing,))
+    with pytest.raises(SystemExit, match=rf"bench_fonts: font-0: its index font {re.escape(str(missing))} is not "
+                                         r"installed \(apt-get install fonts-dejavu-core fonts-urw-base35\)"):
+        styles("unseen_fonts")
 
 
 class Oracle:
