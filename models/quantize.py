@@ -13,7 +13,7 @@ on both (models/MODEL_CARD.md, "int8 models"). On the choice scenes `detect`'s c
 within 6 cards of the float counts under each camera, and box within 5 as many false objects (the live
 chain's read within about 1 % of its cards).
 
-Static quantization (onnxruntime, QDQ, weights per output channel), each tensor's range learnt from
+Static quantization (onnxruntime, QDQ, weights per output channel in 7 bits), each tensor's range learnt from
 rendered scenes of each kind, the mix, cards alone and dice on cards, as the detector sees them (the
 light evened out, letterboxed), through the camera that --blur-max, --sharpen and --gloss name as
 models.make_dataset's do (default: the camera of the data sets before step 32). A range runs from the
@@ -35,6 +35,14 @@ under a moving spot a tenth of the frame wide, and booked one that never happene
 detector lost none; with a spot on every scene (1.0) it loses none either, and on the choice scenes
 finds and reads within 5 cards of what it did without. The readers are quantized whole, their ranges learnt from the
 crops `detect` gives them on the same scenes.
+
+The weights take 7 bits, -64 to 64, not 8, so that the copies read alike on every CPU. x86-64 CPUs without
+VNNI (AVX2, and AVX-512 without VNNI, as AMD's Zen 2 and 3 and Intel's before Cascade Lake) multiply 8-bit
+activations by 8-bit weights with VPMADDUBSW, which adds each pair of products into 16 bits and saturates
+there: 255 x 127 x 2 overflows 32767, 255 x 64 x 2 = 32640 cannot. With 8-bit weights the die reader's copy
+read 64 of the 312 dice the Kimble sample shows it otherwise under such a CPU (emulated by qemu) than on one
+with VNNI; with 7 bits it gives the very same numbers on both (benchmarks/bench_int8_cpus.py). ARM64's kernels
+add their products in 32 bits and are exact with either.
 
 Beside the copies it writes int8_made_from.json: the sha256 of every float file they were made from (the
 readers' ranges come from what the detector boxes, so each copy depends on them all). A float file
@@ -149,7 +157,8 @@ def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: C
                    percentile: float | None = None) -> Path:
     """Write to dst the int8 copy of the network src (one input), its ranges learnt from inputs (each
     tensor's least to greatest value, or the percentile's span where one is given: its inputs must then
-    share one shape); the nodes keep_float names from the model stay in floats."""
+    share one shape), its weights in 7 bits (reduce_range: no CPU's 16-bit sums saturate); the nodes
+    keep_float names from the model stay in floats."""
     import onnx
     from onnxruntime.quantization import (CalibrationDataReader, CalibrationMethod, QuantFormat, QuantType,
                                           quantize_static)
@@ -175,7 +184,7 @@ def quantize_model(src: Path, dst: Path, inputs: list[np.ndarray], keep_float: C
         quant_pre_process(str(src), str(prepared), skip_symbolic_shape=any_size)
         with contextlib.redirect_stdout(io.StringIO()):   # the percentile's progress lines, printed
             quantize_static(str(prepared), str(dst), Inputs(), quant_format=QuantFormat.QDQ, per_channel=True,
-                            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+                            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8, reduce_range=True,
                             nodes_to_exclude=keep_float(onnx.load(str(prepared))), **ranges)
     return dst
 

@@ -4,8 +4,10 @@ import json
 import shlex
 import shutil
 
+import numpy as np
 import onnx
 import pytest
+from onnx import numpy_helper
 
 from models import quantize
 from models.make_dataset import camera_argument
@@ -180,6 +182,8 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
         convs = [n for n in model.graph.node if n.op_type == "Conv"][:3]
         return [conv.input[1] in dequantized for conv in convs]
 
+    for name in written:
+        assert weight_span(tmp_path / f"{name}_int8.onnx")[1:] == (-64, 64)
     assert quantized_weights("detector") == [True, True, True]
     assert quantized_weights("detector_live") == [False, False, True]   # --live-float-stem: its stem in floats
     assert json.loads((tmp_path / quantize.MADE_FROM).read_text()) == {
@@ -192,6 +196,27 @@ def test_the_command_writes_an_int8_copy_of_each_detector_and_reader(tmp_path, c
     with (tmp_path / "side_classifier.onnx").open("ab") as f:
         f.write(b"\0")
     assert quantize.stale_floats(tmp_path) == ["side_classifier.onnx"]
+
+
+def weight_span(path) -> tuple[int, int, int]:
+    """(the copy's quantized weight tensors, their least and greatest value), checking that every activation it
+    quantizes is uint8: the pairing whose 16-bit sums saturate on CPUs without VNNI unless the weights are small."""
+    model = onnx.load(str(path))
+    tensors = {t.name: t for t in model.graph.initializer}
+    assert {tensors[n.input[2]].data_type for n in model.graph.node if n.op_type == "QuantizeLinear"} == {onnx.TensorProto.UINT8}
+    weights = [numpy_helper.to_array(tensors[n.input[0]]) for n in model.graph.node
+               if n.op_type == "DequantizeLinear" and n.input[0] in tensors
+               and tensors[n.input[0]].data_type == onnx.TensorProto.INT8]
+    return len(weights), int(min(w.min() for w in weights)), int(max(w.max() for w in weights))
+
+
+@pytest.mark.parametrize("name, tensors", [("detector", 87), ("detector_live", 85), ("card_classifier", 8),
+                                           ("die_classifier", 8), ("side_classifier", 8), ("corner_classifier", 8)])
+def test_the_shipped_copies_weights_take_7_bits_so_no_cpu_saturates(name, tensors):
+    """x86-64 CPUs without VNNI (AVX2; AVX-512 without VNNI) add each pair of uint8 x int8 products into 16
+    bits (VPMADDUBSW), saturating at 32767: 255 x 64 x 2 = 32640 always fits, 255 x 127 x 2 does not. With
+    8-bit weights an AMD EPYC read the Kimble sample's second pop, a 6, as a 4 (benchmarks/bench_int8_cpus.py)."""
+    assert weight_span(DEFAULT_WEIGHTS / f"{name}_int8.onnx") == (tensors, -64, 64)
 
 
 def test_the_shipped_int8_copies_were_made_from_the_shipped_float_files():
