@@ -117,6 +117,7 @@ RECIPES = (
     Recipe("mount.json", ("benchmarks/bench_mount.py",), LIVE, counts_only=True),
     Recipe("light.json", _LIGHT, (DETECTOR, *LIVE), counts_only=True),
     Recipe("light_int8.json", (*_LIGHT, "--int8"), int8((DETECTOR, *LIVE)), counts_only=True),
+    Recipe("int8_cpus.json", ("benchmarks/bench_int8_cpus.py",), LIVE + int8(LIVE), counts_only=True),
     Recipe("int8.json", ("benchmarks/bench_int8.py",)),
     Recipe("detector_sizes.json", ("benchmarks/bench_detector_size.py",)),
     Recipe("classifier_step.json", ("benchmarks/bench_classifier_step.py",)),
