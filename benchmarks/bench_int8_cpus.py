@@ -1,20 +1,25 @@
-"""Whether the int8 copies give the same numbers on other x86-64 CPUs than this one.
+"""Whether the int8 copies give the same numbers on other CPUs than this one: x86-64 without VNNI, and ARM64.
 
-    python3 benchmarks/bench_int8_cpus.py [--cpus EPYC-Rome Haswell] [--calls 40] [--out benchmarks/results/int8_cpus.json]
+    python3 benchmarks/bench_int8_cpus.py [--cpus EPYC-Rome Haswell] [--arm-root runs/arm64]
+        [--arm-cpus cortex-a72 cortex-a76] [--calls 40] [--out benchmarks/results/int8_cpus.json]
 
 Why: onnxruntime picks its integer kernels by the CPU it finds, and a kernel that saturates gives other
 numbers than one that does not (models/quantize.py: 8-bit weights misread dice on CPUs without VNNI). A
-test suite sees only the CPU it runs on; this runs the copies' own inputs through other CPUs' kernels by
-`qemu-x86_64 -cpu CPU` (Debian's qemu-user: up to AVX2, no AVX-512 and no VNNI), so any machine can
-check what a CPU without VNNI does.
+test suite sees only the CPU it runs on; this runs the copies' own inputs through other CPUs' kernels
+under Debian's qemu-user: `qemu-x86_64 -cpu CPU` (up to AVX2, no AVX-512 and no VNNI) and, with
+--arm-root, `qemu-aarch64 -cpu CPU` in an ARM64 Python (benchmarks/make_arm64_root.sh makes one): the
+Raspberry Pi 4's Cortex-A72 (NEON, no dot products) and the Pi 5's Cortex-A76 (8-bit dot products).
+Emulated ARM64 is shown a /proc/cpuinfo of its own core (onnxruntime's CPU probe crashes on the x86 host's),
+which takes a private mount (unshare, as root).
 
 It runs the live chain over both embedded samples with --int8 (as `pelituomari run --int8` does),
 keeping each network's inputs; replays --calls of them for each network, spread over the run, here and
-under each emulated CPU, one thread each; and compares: calls whose outputs are the same to the bit as
-here, the largest difference, and the reads that differ from here's. A reader's read is its top class;
-the detector's, each anchor's kind where its score reaches the live chain's confidence (else none). The
-float networks' reads of the same inputs are counted beside, as the scale of what int8 itself moves.
-ARM64 (a Raspberry Pi) is not emulated: it needs an ARM64 Python and onnxruntime (models/MODEL_CARD.md).
+under each emulated CPU, one thread each (benchmarks/replay_networks.py), the float networks too; and
+compares: calls whose outputs are the same to the bit as here, the largest difference, and the reads that
+differ from here's.
+A reader's read is its top class; the detector's, each anchor's kind where its score reaches the live
+chain's confidence (else none). Beside each int8 copy, how its float network's reads differ from it here:
+the scale of what int8 itself moves.
 """
 
 from __future__ import annotations
@@ -33,9 +38,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import machine  # noqa: E402
-from vision.detector import KINDS, Detector, _session, live_detector  # noqa: E402
+from benchmarks.replay_networks import replay  # noqa: E402
+from vision.detector import KINDS, Detector, live_detector  # noqa: E402
 
 FLAGS = ("sse4_2", "avx2", "avx512bw", "avx512_vnni", "avx_vnni", "amx_int8")  # what picks the integer kernels
+REPLAY = ROOT / "benchmarks" / "replay_networks.py"
+WEIGHTS = ROOT / "models" / "weights"
+# an ARM64 core's /proc/cpuinfo lines: its part number and features (Linux's names; asimddp: 8-bit dot products)
+ARM_CORES = {"cortex-a72": ("0xd08", "fp asimd evtstrm crc32 cpuid"),
+             "cortex-a76": ("0xd0b", "fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid "
+                                     "asimdrdm lrcpc dcpop asimddp")}
 
 
 def recording(detector: Detector) -> dict[str, list[np.ndarray]]:
@@ -76,17 +88,6 @@ def spread(inputs: list[np.ndarray], n: int) -> list[np.ndarray]:
     return inputs if len(inputs) <= n else [inputs[int(i)] for i in np.linspace(0, len(inputs) - 1, n).round()]
 
 
-def replay(folder: Path, tag: str) -> None:
-    """Run each network of folder/NAME.inputs.npz on its inputs, one thread, into folder/NAME.TAG.npz."""
-    for saved in sorted(folder.glob("*.inputs.npz")):
-        name = saved.name.removesuffix(".inputs.npz")
-        session = _session(ROOT / "models" / "weights" / name, threads=1)
-        feed = session.get_inputs()[0].name
-        with np.load(saved) as inputs:
-            outputs = [session.run(None, {feed: inputs[f"x{i}"]})[0] for i in range(len(inputs.files))]
-        np.savez(folder / f"{name}.{tag}.npz", **{f"y{i}": y for i, y in enumerate(outputs)})
-
-
 def outputs(folder: Path, name: str, tag: str) -> list[np.ndarray]:
     with np.load(folder / f"{name}.{tag}.npz") as saved:
         return [saved[f"y{i}"] for i in range(len(saved.files))]
@@ -116,21 +117,48 @@ def cpu_flags(cpuinfo: Path = Path("/proc/cpuinfo")) -> list[str]:
     return []
 
 
+def arm_cpuinfo(core: str, cores: int = 4) -> str:
+    """/proc/cpuinfo as Linux writes it on `cores` of ARM_CORES' core."""
+    part, features = ARM_CORES[core]
+    one = (f"BogoMIPS\t: 108.00\nFeatures\t: {features}\nCPU implementer\t: 0x41\nCPU architecture: 8\n"
+           f"CPU variant\t: 0x0\nCPU part\t: {part}\nCPU revision\t: 0\n")
+    return "".join(f"processor\t: {n}\n{one}\n" for n in range(cores))
+
+
+def emulated(folder: Path, tag: str, qemu: str, cpu: str, arm_root: Path | None = None) -> subprocess.CompletedProcess:
+    """replay_networks.py run under qemu's cpu, x86-64 here or (arm_root) ARM64 with its own /proc/cpuinfo."""
+    if arm_root is None:
+        return subprocess.run([qemu, "-cpu", cpu, sys.executable, str(REPLAY), str(folder), str(WEIGHTS), tag],
+                              capture_output=True, text=True)
+    cpuinfo = folder / f"cpuinfo-{cpu}"
+    cpuinfo.write_text(arm_cpuinfo(cpu))
+    command = [shutil.which("unshare") or "unshare", "--mount", "sh", "-c",
+               'mount --bind "$0" /proc/cpuinfo && exec "$@"', str(cpuinfo),
+               qemu, "-L", str(arm_root), "-cpu", cpu, str(arm_root / "usr" / "bin" / "python3.11"),
+               str(REPLAY), str(folder), str(WEIGHTS), tag]
+    return subprocess.run(command, capture_output=True, text=True, env={"PYTHONPATH": str(arm_root / "site"),
+                                                                        "PATH": "/usr/bin:/bin"})
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cpus", nargs="+", default=["EPYC-Rome", "Haswell"],
                     help="qemu's CPU models to emulate (qemu-x86_64 -cpu help; default: AMD's EPYC Rome and "
                          "Intel's Haswell, both AVX2 without VNNI)")
+    ap.add_argument("--arm-root", type=Path, help="an ARM64 Python's root (benchmarks/make_arm64_root.sh) to run the "
+                    "--arm-cpus in (default: no ARM64)")
+    ap.add_argument("--arm-cpus", nargs="+", default=list(ARM_CORES), choices=list(ARM_CORES),
+                    help="ARM64 cores to emulate (default: both, the Raspberry Pi 4's and 5's)")
     ap.add_argument("--calls", type=int, default=40, help="inputs replayed for each network (default 40)")
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "int8_cpus.json")
-    ap.add_argument("--replay", type=Path, help=argparse.SUPPRESS)   # the emulated side: a folder of inputs
-    ap.add_argument("--tag", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
-    if a.replay:
-        return replay(a.replay, a.tag)
     qemu = shutil.which("qemu-x86_64")
     if qemu is None:
         ap.error("qemu-x86_64 not found: it comes with Debian's qemu-user (apt-get install qemu-user)")
+    qemu_arm = shutil.which("qemu-aarch64")
+    if a.arm_root is not None and not (a.arm_root / "usr" / "bin" / "python3.11").is_file():
+        ap.error(f"--arm-root {a.arm_root}: no usr/bin/python3.11 in it; make it with: "
+                 f"bash benchmarks/make_arm64_root.sh {a.arm_root}")
     if a.calls < 1:
         ap.error(f"--calls must be 1 or more, got {a.calls}")
     detector = live_detector(int8=True)
@@ -140,21 +168,23 @@ def main(argv=None) -> None:
         for name, inputs in recorded.items():
             np.savez(folder / f"{name}.inputs.npz", **{f"x{i}": x for i, x in enumerate(spread(inputs, a.calls))})
             shutil.copy(folder / f"{name}.inputs.npz", folder / f"{name.replace('_int8', '')}.inputs.npz")
-        replay(folder, "here")
-        for cpu in a.cpus:
-            run = subprocess.run([qemu, "-cpu", cpu, sys.executable, __file__, "--replay", str(folder), "--tag", cpu],
-                                 capture_output=True, text=True)
+        replay(folder, WEIGHTS, "here")
+        emulations = [(cpu, qemu, cpu, None) for cpu in a.cpus]
+        emulations += [(f"arm64 {cpu}", qemu_arm, cpu, a.arm_root.resolve()) for cpu in a.arm_cpus] if a.arm_root else []
+        for tag, emulator, cpu, arm_root in emulations:
+            run = emulated(folder, tag, emulator, cpu, arm_root)
             if run.returncode:
-                sys.exit(f"bench_int8_cpus: under qemu -cpu {cpu}: {run.stderr.strip().splitlines()[-1:]}")
+                sys.exit(f"bench_int8_cpus: under {Path(emulator).name} -cpu {cpu}: "
+                         f"{(run.stderr.strip().splitlines() or ['exit status ' + str(run.returncode)])[-1]}")
         networks = {}
-        for name in recorded:
+        for name in [*recorded, *(n.replace("_int8", "") for n in recorded)]:
             here = outputs(folder, name, "here")
-            networks[name] = {"calls": len(here),
-                              "float_here": compare(outputs(folder, name.replace("_int8", ""), "here"), here, conf),
-                              **{cpu: compare(outputs(folder, name, cpu), here, conf) for cpu in a.cpus}}
+            float_here = {"float_here": compare(outputs(folder, name.replace("_int8", ""), "here"), here, conf)}
+            networks[name] = {"calls": len(here), **(float_here if name in recorded else {}),
+                              **{tag: compare(outputs(folder, name, tag), here, conf) for tag, *_ in emulations}}
     version = subprocess.run([qemu, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
-    result = {"machine": machine(), "cpu_flags": cpu_flags(), "emulator": version, "cpus": a.cpus,
-              "detector_conf": conf, "networks": networks}
+    result = {"machine": machine(), "cpu_flags": cpu_flags(), "emulator": version,
+              "cpus": [tag for tag, *_ in emulations], "detector_conf": conf, "networks": networks}
     a.out.write_text(json.dumps(result, indent=1) + "\n")
     for name, found in networks.items():
         print(name, {k: (v if k == "calls" else (v["identical_calls"], v["reads_differing"])) for k, v in found.items()})

@@ -45,6 +45,7 @@ WEIGHTS = ROOT / "models" / "weights"
 MADE_WITH = RESULTS / "made_with.json"
 REAL_DICE = "{real_dice}"  # stands in a recipe's command for --real-dice's folder
 MORE_SETS = ("201", "202", "203:cards", "204", "205:cards", "206")  # the model card's "more scenes"
+ARM_ROOT = "runs/arm64"  # an ARM64 Python's root, made by benchmarks/make_arm64_root.sh
 
 FLOAT_READERS = tuple(reader_file(Path(), reader).name for reader in READERS)
 DETECTOR = WEIGHT_FILES["onnx"]
@@ -117,7 +118,8 @@ RECIPES = (
     Recipe("mount.json", ("benchmarks/bench_mount.py",), LIVE, counts_only=True),
     Recipe("light.json", _LIGHT, (DETECTOR, *LIVE), counts_only=True),
     Recipe("light_int8.json", (*_LIGHT, "--int8"), int8((DETECTOR, *LIVE)), counts_only=True),
-    Recipe("int8_cpus.json", ("benchmarks/bench_int8_cpus.py",), LIVE + int8(LIVE), counts_only=True),
+    Recipe("int8_cpus.json", ("benchmarks/bench_int8_cpus.py", "--arm-root", ARM_ROOT), LIVE + int8(LIVE),
+           counts_only=True),
     Recipe("int8.json", ("benchmarks/bench_int8.py",)),
     Recipe("detector_sizes.json", ("benchmarks/bench_detector_size.py",)),
     Recipe("classifier_step.json", ("benchmarks/bench_classifier_step.py",)),

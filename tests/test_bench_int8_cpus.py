@@ -1,6 +1,7 @@
 """The int8 copies across CPUs: the live chain's network inputs, replayed here and under an emulator."""
 
 import json
+import sys
 
 import numpy as np
 import pytest
@@ -46,25 +47,52 @@ def test_the_live_chain_gives_each_network_its_inputs_over_both_samples():
         (3, 80, 56), (3, 40, 40), (3, 80, 56), (3, 40, 32)]
 
 
-def test_an_emulator_running_the_calls_as_here_gives_every_one_to_the_bit(tmp_path, monkeypatch):
-    qemu = tmp_path / "qemu-x86_64"
-    qemu.write_text(FAKE_QEMU)
-    qemu.chmod(0o755)
-    monkeypatch.setattr(bench_int8_cpus.shutil, "which", lambda name: str(qemu))
+def _script(path, text):
+    path.write_text(text)
+    path.chmod(0o755)
+    return path
+
+
+def test_emulators_running_the_calls_as_here_give_every_one_to_the_bit(tmp_path, monkeypatch):
+    """Stand-ins for qemu and unshare that run the calls here: the plumbing, x86-64 and ARM64, end to end."""
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    _script(tools / "qemu-x86_64", FAKE_QEMU)
+    _script(tools / "qemu-aarch64", '#!/bin/sh\n# "-L ROOT -cpu CPU PROGRAM ARGS...", run here\nshift 4\nexec "$@"\n')
+    _script(tools / "unshare", f'#!/bin/sh\n# "--mount sh -c SCRIPT CPUINFO PROGRAM ARGS...": keeps CPUINFO, runs the rest\n'
+                               f'shift 4\ncp "$1" {tools}/\nshift\nexec "$@"\n')
+    root = tmp_path / "arm64"
+    (root / "usr" / "bin").mkdir(parents=True)
+    _script(root / "usr" / "bin" / "python3.11", f'#!/bin/sh\nexec {sys.executable} "$@"\n')
+    monkeypatch.setattr(bench_int8_cpus.shutil, "which", lambda name: str(tools / name))
     out = tmp_path / "int8_cpus.json"
-    bench_int8_cpus.main(["--cpus", "Haswell", "--calls", "2", "--out", str(out)])
+    bench_int8_cpus.main(["--cpus", "Haswell", "--arm-root", str(root), "--calls", "2", "--out", str(out)])
     result = json.loads(out.read_text())
-    assert result["emulator"] == "fake qemu 1.0" and result["cpus"] == ["Haswell"] and result["detector_conf"] == 0.3
-    assert sorted(result["networks"]) == ["card_classifier_int8.onnx", "corner_classifier_int8.onnx",
-                                          "detector_live_int8.onnx", "die_classifier_int8.onnx",
-                                          "side_classifier_int8.onnx"]
+    tags = ["Haswell", "arm64 cortex-a72", "arm64 cortex-a76"]
+    assert result["emulator"] == "fake qemu 1.0" and result["cpus"] == tags and result["detector_conf"] == 0.3
     # the first and last call of each: the detector's anchors sure of something, the readers' crops read
-    reads = {"card_classifier_int8.onnx": 12, "corner_classifier_int8.onnx": 24, "detector_live_int8.onnx": 19,
-             "die_classifier_int8.onnx": 8, "side_classifier_int8.onnx": 6}
+    reads = {"card_classifier": 12, "corner_classifier": 24, "detector_live": 19, "die_classifier": 8,
+             "side_classifier": 6}
+    assert sorted(result["networks"]) == sorted(f"{name}{kind}.onnx" for name in reads for kind in ("", "_int8"))
     for name, found in result["networks"].items():
-        assert found["calls"] == 2 and found["float_here"]["identical_calls"] == 0
-        assert found["Haswell"] == {"identical_calls": 2, "max_difference": 0.0, "reads_differing": 0,
-                                    "reads": reads[name]}
+        assert found["calls"] == 2 and ("float_here" in found) == ("_int8" in name)
+        if "_int8" in name:
+            assert found["float_here"]["identical_calls"] == 0
+            for tag in tags:
+                assert found[tag] == {"identical_calls": 2, "max_difference": 0.0, "reads_differing": 0,
+                                      "reads": reads[name.removesuffix("_int8.onnx")]}
+    a72, a76 = ((tools / f"cpuinfo-{core}").read_text() for core in ("cortex-a72", "cortex-a76"))
+    assert a72.count("processor\t: ") == 4 and "CPU part\t: 0xd08" in a72 and "asimddp" not in a72
+    assert "CPU part\t: 0xd0b" in a76 and " asimddp\n" in a76
+
+
+def test_an_arm_root_without_python_says_how_to_make_one(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(bench_int8_cpus.shutil, "which", lambda name: f"/usr/bin/{name}")
+    with pytest.raises(SystemExit) as e:
+        bench_int8_cpus.main(["--arm-root", str(tmp_path)])
+    assert e.value.code == 2
+    assert (f"--arm-root {tmp_path}: no usr/bin/python3.11 in it; make it with: bash benchmarks/make_arm64_root.sh "
+            f"{tmp_path}") in capsys.readouterr().err
 
 
 def test_without_qemu_the_benchmark_says_which_package_brings_it(monkeypatch, capsys):
