@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # An ARM64 Python with numpy and onnxruntime, for benchmarks/bench_int8_cpus.py --arm-root to run the int8
 # copies under qemu-aarch64 (a Raspberry Pi's Cortex-A72 or A76), made from Debian's and PyPI's packages:
-#     bash benchmarks/make_arm64_root.sh [ROOT]      (default runs/arm64; about 2 minutes, 150 MB)
+#     bash benchmarks/make_arm64_root.sh [ROOT]      (default runs/arm64; about 2 minutes, 420 MB)
 # Needs debootstrap and qemu-user (apt-get install debootstrap qemu-user). Nothing runs inside the root
 # while it is made: Debian's packages are unpacked, onnxruntime's and numpy's ARM64 wheels installed
 # into ROOT/site by this machine's pip, at the onnxruntime version this machine has.
