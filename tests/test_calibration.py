@@ -8,7 +8,7 @@ import pytest
 
 from calibration.markers import marker_sheet
 from calibration.table import CalibrationError, Lens, TableCalibration, detect_markers
-from calibration.zones import Zone, ZoneError, kiketti_layout, kimble_layout, layout
+from calibration.zones import Zone, ZoneError, kiketti_layout, kimble_layout
 from vision.virtual_table import VirtualTable, camera_homography
 
 TABLE = (900.0, 560.0)
@@ -150,8 +150,6 @@ def test_zone_layouts():
         kiketti_layout(4, TABLE)
     assert list(kimble_layout(TABLE)) == ["dome", "board"]
     with pytest.raises(ZoneError, match="2-4 seats, got 6"):
-        layout("kiketti", TABLE, 6)
-    with pytest.raises(ZoneError, match="no default zone layout for game 'skruuvi'"):
-        layout("skruuvi", TABLE)
+        kiketti_layout(6, TABLE)
     with pytest.raises(ZoneError, match="zone name must be a lower-case word"):
         Zone("Pile", 0, 0, 1, 1)

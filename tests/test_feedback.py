@@ -5,6 +5,7 @@ from gpiozero.pins.mock import MockFactory
 
 from hardware.feedback import (CALL_HEARD, FINE_GIVEN, GAME_OVER, PATTERNS, PAUSE_OFF, PAUSE_ON, WRONG_SLAP,
                                Feedback, FeedbackPins, Step, pattern_for)
+from pelituomari.game import GAMES
 from referee.core import Ruling
 
 
@@ -26,7 +27,13 @@ def ruling(kind, penalty=0, unit=""):
     ("round_scored", 0, "", None),
 ])
 def test_each_ruling_kind_gets_its_pattern(kind, penalty, unit, expected):
-    assert pattern_for(ruling(kind, penalty, unit)) is expected
+    assert pattern_for(ruling(kind, penalty, unit), GAMES["kiketti"].answers) is expected
+
+
+def test_a_games_own_ruling_kinds_are_answered_only_in_that_game():
+    assert pattern_for(ruling("kiketti_called")) is None and pattern_for(ruling("wrong_slap")) is None
+    assert pattern_for(ruling("wrong_slap"), GAMES["kimble"].answers) is None
+    assert pattern_for(ruling("paused"), GAMES["kimble"].answers) is PAUSE_ON
 
 
 def test_patterns_are_distinct_and_short():
@@ -99,7 +106,7 @@ def test_not_configured_does_nothing():
 
 
 def test_react_queues_one_pattern_per_ruling_that_has_one(factory):
-    feedback = Feedback(FeedbackPins(), pin_factory=factory, sleep=lambda s: None)
+    feedback = Feedback(FeedbackPins(), answers=GAMES["kiketti"].answers, pin_factory=factory, sleep=lambda s: None)
     try:
         assert feedback.react([ruling("wrong_slap"), ruling("penalty", 1, "card"), ruling("round_scored"),
                                ruling("game_over")]) == [WRONG_SLAP, FINE_GIVEN, GAME_OVER]

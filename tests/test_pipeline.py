@@ -15,7 +15,8 @@ import pytest
 from calibration.table import TableCalibration
 from calibration.zones import kiketti_layout
 from pelituomari.game import referee_for
-from pelituomari.pipeline import NotUnderstood, Pipeline, one_per_object, zone_groups
+from pelituomari.game import GAMES
+from pelituomari.pipeline import NotUnderstood, Pipeline, one_per_object
 from pelituomari.store import EventStore
 from referee.events import CardMoved, GameStarted, Source
 from vision.capture import Frame, FrameSource, LiveSource, SourceError, SourceStalled
@@ -81,8 +82,8 @@ def _script(H):
 
 
 def test_regions_group_each_seat_with_its_hand():
-    assert zone_groups(ZONES, "kiketti") == [("stock", "pile"), ("seat0", "hand0"), ("seat1", "hand1")]
-    assert zone_groups({"dome": None, "board": None}, "kimble") == [("dome",)]
+    assert GAMES["kiketti"].zone_groups(ZONES) == [("stock", "pile"), ("seat0", "hand0"), ("seat1", "hand1")]
+    assert GAMES["kimble"].zone_groups({"dome": None, "board": None}) == [("dome",)]
 
 
 def test_a_still_table_is_not_looked_at_again():
