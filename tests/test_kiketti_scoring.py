@@ -2,8 +2,8 @@
 
 import pytest
 
-from referee.cards import card_points, hand_points
-from referee.kiketti_scoring import (CALLER_EMPTY_TIED, CALLER_FEWEST, CALLER_HIGHEST, CALLER_NOT_FEWEST,
+from referee.kiketti.cards import card_points, hand_points
+from referee.kiketti.scoring import (CALLER_EMPTY_TIED, CALLER_FEWEST, CALLER_HIGHEST, CALLER_NOT_FEWEST,
                                      CALLER_TIED, NO_CALL, OTHER_EMPTIED, score_round)
 
 

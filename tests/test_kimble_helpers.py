@@ -8,7 +8,7 @@ starts; colours then follow the seating: A red (start track0), B blue (track7), 
 import referee.kimble  # noqa: F401  (registers the engine)
 from referee.core import Referee
 from referee.events import Declared, DieSettled, GameStarted, PieceMoved
-from referee.kimble_board import PIECES
+from referee.kimble.board import PIECES
 
 A, B, C, D = range(4)
 

@@ -4,7 +4,7 @@ import pytest
 from scipy.stats import chi2 as scipy_chi2
 from scipy.stats import chisquare
 
-from referee.kimble_dice import DieLog, Pop, chi2_sf
+from referee.kimble.dice import DieLog, Pop, chi2_sf
 from tests.test_kimble_helpers import A, B, C, D, place, pop, started, turn
 
 

@@ -16,7 +16,7 @@ import referee.kimble  # noqa: F401  (registers the engine)
 from referee.core import Referee
 from referee.events import (ButtonPressed, Declared, DieSettled, FineDrunk, GameStarted, PieceMoved, read_jsonl,
                             write_jsonl)
-from referee.kimble_board import HOME
+from referee.kimble.board import HOME
 
 SAMPLE = Path(__file__).parent.parent / "pelituomari" / "samples" / "kimble.jsonl"
 K, V, S, A_ = range(4)  # Karhut (3 members), Ville (1), Sudet (2), Aino (1)

@@ -3,7 +3,7 @@
 import csv
 import io
 
-from referee.scoresheet import ScoreSheet
+from referee.kiketti.sheet import ScoreSheet
 
 
 def three_rounds() -> ScoreSheet:

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Engine, Impossible, Ruling, register
-from .events import ButtonPressed, Declared, DieSettled, Event, FineDrunk, GameStarted, Paused, PieceMoved
-from .kimble_board import COLOURS, GOAL, HOME, PIECES, QUEUE, TRACK, Board, Move
-from .kimble_dice import DieLog, Pop
-from .kimble_ledger import Ledger
-from .kimble_render import render
+from ..core import Engine, Impossible, Ruling, register
+from ..events import ButtonPressed, Declared, DieSettled, Event, FineDrunk, GameStarted, Paused, PieceMoved
+from .board import COLOURS, GOAL, HOME, PIECES, QUEUE, TRACK, Board, Move
+from .dice import DieLog, Pop
+from .ledger import Ledger
+from .render import render
 
 
 class Opening:

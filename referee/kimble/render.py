@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .kimble_board import COLOURS, SPACING, TRACK
+from .board import COLOURS, SPACING, TRACK
 
 if TYPE_CHECKING:
-    from .kimble import Kimble
+    from .engine import Kimble
 
 _WORDS = {
     "fi": {"track": "Rata", "home": "koti", "goal": "maali", "queue": "jono", "aside": "kertoimen merkit",

@@ -36,12 +36,12 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .cards import POWERS, hand_points, rank
-from .core import Engine, Impossible, Ruling, register
-from .events import (ButtonPressed, CardLooked, CardMoved, CardsRevealed, CardsSwapped, Declared,
+from ..core import Engine, Impossible, Ruling, register
+from ..events import (ButtonPressed, CardLooked, CardMoved, CardsRevealed, CardsSwapped, Declared,
                      Event, Paused, PadSlapped, hand_zone, seat_zone, zone_seat)
-from .kiketti_scoring import score_round
-from .scoresheet import ScoreSheet
+from .cards import POWERS, hand_points, rank
+from .scoring import score_round
+from .sheet import ScoreSheet
 
 # How a misused power is named when the turn gave no power (Finnish, English).
 _POWER_STATES = {
