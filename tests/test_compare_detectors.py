@@ -5,7 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from benchmarks import bench_detect, compare_detectors
+from benchmarks import compare_detectors
+from models import make_dataset
 from models.synth.scene import Scene, SceneObject
 from vision.detector import Detection
 
@@ -21,8 +22,8 @@ def one_card_scenes(monkeypatch):
         made.append((seed, kind, camera.gloss, camera.tilt, camera.clutter, camera.glare_spots))
         card = SceneObject("card", np.float32([[10, 10], [50, 10], [50, 70], [10, 70]]), card="Td")
         return Scene(np.full((100, 100, 3), 40 + seed % 100 + index % 7, np.uint8), [card], [], decks[index % len(decks)])
-    monkeypatch.setattr(bench_detect, "make_scene", scene)
-    monkeypatch.setattr(bench_detect, "deck_names", lambda cache: ["proc-0", "proc-1"])
+    monkeypatch.setattr(make_dataset, "make_scene", scene)
+    monkeypatch.setattr(make_dataset.D, "deck_names", lambda cache: ["proc-0", "proc-1"])
     return made
 
 
@@ -106,8 +107,8 @@ def test_main_writes_the_counts_and_prints_one_line_per_folder_and_camera(one_ca
 
 def test_decks_are_what_every_scene_draws_from_and_the_results_say_so(one_card_scenes, monkeypatch, tmp_path):
     decks_drawn = []
-    made = bench_detect.make_scene
-    monkeypatch.setattr(bench_detect, "make_scene",
+    made = make_dataset.make_scene
+    monkeypatch.setattr(make_dataset, "make_scene",
                         lambda rng, cache, decks, kind, camera: decks_drawn.append(decks) or made(rng, cache, decks, kind, camera))
     monkeypatch.setattr(compare_detectors, "deck_names", lambda cache: ["proc-0", "proc-1", "standard"])
     monkeypatch.setattr(compare_detectors, "Detector", lambda folder, conf, views, int8: Recorder(lambda image: []))
@@ -168,7 +169,7 @@ def test_live_judges_each_folders_live_detector_on_scenes_with_the_light_evened_
     compare_detectors.main(["models/weights", "runs/live.onnx", "--live", "--int8", "--sets", "5", "--scenes", "2",
                             "--conditions", "--out", str(out)])
     assert list(made) == [("models/weights", False), ("models/weights", True), ("runs/live.onnx", False), ("runs/live.onnx", True)]
-    images = [image for _, image in bench_detect.validation_scenes(2, 5, "runs/cards")]
+    images = [image for _, image in make_dataset.validation_scenes(2, 5, "runs/cards")]
     for recorder in made.values():
         assert [int(seen[0, 0, 0]) for seen in recorder.seen] == [255 - int(image[0, 0, 0]) for image in images]
     result = json.loads(out.read_text())

@@ -6,7 +6,7 @@ import pytest
 
 from models.synth import (back_image, camera_homography, card_image, die_image, place, sprite_corners, sprite_matrix,
                           table_texture)
-from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS
+from vision.detect_defaults import DETECT_CONF, DETECT_VIEWS
 from vision.crops import CARD_CROP_WH, iou, upright_crop
 from vision.detector import (CARD_CODES, DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE, Detection, Detector, WeightsMissing,
                              _apart, _intersection, _off_markers, live_detector, rotated_nms)
@@ -260,7 +260,7 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
     assert int(whole.argmax()) == ac and round(float(whole[0, ac]), 2) == 0.31
     assert round(float(whole[0, CARD_CODES.index("7d")]), 2) == 0.25
     assert int(with_corners.argmax()) == ac and round(float(with_corners[0, ac]), 3) == 0.994
-    for shipped in (Detector(views=DEFAULT_VIEWS, conf=DEFAULT_CONF), live_detector()):
+    for shipped in (Detector(views=DETECT_VIEWS, conf=DETECT_CONF), live_detector()):
         for weight in (0.0, 1.0):
             shipped.corner_weight = weight
             assert min(shipped.detect(image), key=lambda d: d.box[0]).card == "Ac"

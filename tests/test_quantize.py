@@ -4,7 +4,6 @@ import json
 import shlex
 import shutil
 
-import numpy as np
 import onnx
 import pytest
 from onnx import numpy_helper
@@ -29,7 +28,7 @@ def test_the_heads_last_convolutions_and_its_decoding_stay_in_floats():
 
 
 def test_calibration_scenes_are_each_sets_first_as_the_detector_sees_them():
-    from benchmarks.bench_detect import validation_scenes
+    from models.make_dataset import validation_scenes
     from vision.colour import white_balanced
 
     detector = live_detector()
@@ -42,7 +41,7 @@ def test_calibration_scenes_are_each_sets_first_as_the_detector_sees_them():
 
 
 def test_calibration_scenes_come_through_the_camera_named():
-    from benchmarks.bench_detect import validation_scenes
+    from models.make_dataset import validation_scenes
     from models.synth.scene import Camera
 
     camera = Camera((0.3, 3.0), sharpen=1.0, gloss=0.5)
@@ -121,14 +120,14 @@ def test_glare_widens_the_live_detector_s_ranges_and_no_other_network_s(tmp_path
 
 
 def test_readers_are_calibrated_on_the_batches_detect_gives_them():
-    from benchmarks.bench_detect import validation_scenes
-    from pelituomari.commands.detect import DEFAULT_CONF
+    from models.make_dataset import validation_scenes
+    from vision.detect_defaults import DETECT_CONF
     from vision.colour import white_balanced
 
     batches = quantize.reader_inputs(DEFAULT_WEIGHTS / "detector.onnx", quantize.calibration_images(1, "runs/cards"))
     shapes = {name: {b.shape[1:] for b in bs} for name, bs in batches.items()}
     assert shapes == {"card": {(3, 80, 56)}, "die": {(3, 40, 40)}, "side": {(3, 80, 56)}, "corner": {(3, 40, 32)}}
-    detector = Detector(conf=DEFAULT_CONF)
+    detector = Detector(conf=DETECT_CONF)
     boxed = [detector.oriented_boxes(white_balanced(image))[2]
              for seed, kind in quantize.CALIBRATION_SETS for _, image in validation_scenes(1, seed, "runs/cards", kind)]
     # the side reader sees each card and back boxed, the right way up and upside down; the die reader each die four ways
