@@ -126,11 +126,10 @@ def test_int8_reads_the_photo_as_the_float_detector_does(scene_png, capsys):
         found = json.loads(capsys.readouterr().out)["detections"]
         return sorted(((d["kind"], d["card"], d["die"]) for d in found), key=str), [d["box"] for d in found]
     (floats, float_boxes), (int8, int8_boxes) = read(), read("--int8")
-    # the scene's three cards and two backs both ways; the float network also boxes the corner of a face-up card
-    # at the left edge (0.48 sure), too little of it in sight to name or to be labelled in the scene's truth
+    # the scene's three cards and two backs both ways, and both box the corner of a face-up card at the left
+    # edge (the float network 0.48 sure), too little of it in sight to name or to be labelled in the scene's truth
     labelled = [("card", "Ac", None), ("card", "Kh", None), ("card", "Td", None)] + [("card_back", None, None)] * 2
-    assert int8 == labelled
-    assert floats == sorted(labelled + [("card", None, None)], key=str)
+    assert int8 == floats == sorted(labelled + [("card", None, None)], key=str)
     assert float_boxes != int8_boxes      # it is another network that boxed them
 
 
