@@ -92,11 +92,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.photo_labels import LabelError, LabelledPhoto, read_labels  # noqa: E402
-from models.make_dataset import (VAL_OFFSET, WHOLE_DICE, clutter_share, glare_share, gloss_share,  # noqa: E402
-                                 load_whole_dice, make_scene, read_yolo_boxes, real_dice_split, tilt_degrees)
-from models.synth.decks import deck_names, index_in_sight  # noqa: E402
+from models.make_dataset import (WHOLE_DICE, clutter_share, glare_share, gloss_share, load_whole_dice,  # noqa: E402
+                                 read_yolo_boxes, real_dice_split, tilt_degrees, validation_scenes)
+from models.synth.decks import index_in_sight  # noqa: E402
 from models.synth.scene import CAMERA, SCENE_KINDS, Camera, reaches_beyond, sharpened  # noqa: E402
-from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS, read_image  # noqa: E402
+from pelituomari.commands.detect import read_image  # noqa: E402
+from vision.detect_defaults import DETECT_CONF, DETECT_VIEWS  # noqa: E402
 from vision.crops import box_in_image, iou  # noqa: E402
 from vision.detector import Detector, WeightsMissing  # noqa: E402
 
@@ -261,16 +262,6 @@ def cpu_name(cpuinfo: Path = Path("/proc/cpuinfo")) -> str:
 def machine() -> str:
     """This CPU and its core count, for a results file."""
     return f"{cpu_name()}, {os.cpu_count()} cores"
-
-
-def validation_scenes(n, seed, cache_root, kind=None, camera: Camera = CAMERA, decks: list[str] | None = None):
-    """The data set's first n validation scenes, each with its image as the detector gets it (a JPEG
-    at quality 95, as a camera or phone would hand it over); camera and decks (default: every usable
-    deck) as models.make_dataset's flags make them."""
-    decks = decks or deck_names(cache_root)
-    for i in range(n):
-        scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks, kind, camera=camera)
-        yield scene, cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
 
 
 def label(obj, w: int, h: int) -> dict:
@@ -483,9 +474,9 @@ def main(argv=None):
                          "(e.g. 201 202 203:cards); seed 0 alone is a small sample")
     ap.add_argument("--cards-cache", default=str(ROOT / "runs" / "cards"))
     add_camera_flags(ap)
-    ap.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
+    ap.add_argument("--views", type=int, choices=(1, 2, 4), default=DETECT_VIEWS,
                     help="Detector(views=...), default as `pelituomari detect`")
-    ap.add_argument("--conf", type=float, default=DEFAULT_CONF,
+    ap.add_argument("--conf", type=float, default=DETECT_CONF,
                     help="detector confidence threshold, default as `pelituomari detect`")
     ap.add_argument("--conditions", action="store_true",
                     help="also score the --synthetic scenes under each of CONDITIONS (other light, other cameras)")

@@ -26,7 +26,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_detect import machine, speed, validation_scenes  # noqa: E402
+from benchmarks.bench_detect import machine, speed  # noqa: E402
+from models.make_dataset import validation_scenes  # noqa: E402
 from vision.detector import DEFAULT_WEIGHTS, KINDS, WEIGHT_FILES, Detector, _session, input_size  # noqa: E402
 
 NETWORKS = ("yolo11n-obb.yaml", "yolo11s-obb.yaml")

@@ -27,9 +27,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_detect import machine, speed, validation_scenes  # noqa: E402
+from benchmarks.bench_detect import machine, speed  # noqa: E402
+from models.make_dataset import validation_scenes  # noqa: E402
 from benchmarks.bench_detector_size import forward_ms  # noqa: E402
-from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
+from vision.detect_defaults import DETECT_CONF, DETECT_VIEWS  # noqa: E402
 from vision.detector import DEFAULT_WEIGHTS, READERS, Detector, WeightsMissing, _session, live_detector  # noqa: E402
 
 THREADS = {"1_thread": 1, "every_core": 0}
@@ -77,7 +78,7 @@ def main(argv=None):
     if min(a.scenes, a.rounds, a.runs) < 1:
         ap.error(f"--scenes, --rounds and --runs must be 1 or more, got {a.scenes}, {a.rounds}, {a.runs}")
     try:   # each Detector names every int8 copy its folder lacks, and how to make them
-        detectors = {name: ReadersTimed(a.weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
+        detectors = {name: ReadersTimed(a.weights, conf=DETECT_CONF, views=DETECT_VIEWS, int8=int8)
                      for name, int8 in (("float", False), ("int8", True))}
         live = {name: live_detector(a.weights, int8) for name, int8 in (("float", False), ("int8", True))}
     except WeightsMissing as e:

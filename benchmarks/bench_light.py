@@ -60,7 +60,7 @@ from benchmarks.bench_pipeline import matches  # noqa: E402
 from benchmarks.compare_detectors import Evened, compare, refuse_repeats  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
 from models.synth.scene import glare_spot  # noqa: E402
-from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
+from vision.detect_defaults import DETECT_CONF, DETECT_VIEWS  # noqa: E402
 from pelituomari.commands.run import sample_paths  # noqa: E402
 from pelituomari.game import referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
@@ -367,8 +367,8 @@ def main(argv=None) -> int:
     refuse_repeats(ap, "set", [set_name(s) for s in a.own_light_sets])
     weights = a.weights or DEFAULT_WEIGHTS
     try:
-        detect_even = Detector(weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=a.int8)
-        detect_raw = Detector(weights, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, white_balance=False, int8=a.int8)
+        detect_even = Detector(weights, conf=DETECT_CONF, views=DETECT_VIEWS, int8=a.int8)
+        detect_raw = Detector(weights, conf=DETECT_CONF, views=DETECT_VIEWS, white_balance=False, int8=a.int8)
         live = live_detector(a.weights, a.int8)
     except WeightsMissing as e:
         ap.error(str(e))

@@ -52,10 +52,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import (CONDITIONS, Tally, add_camera_flags, camera_said, changed, machine,  # noqa: E402
-                                     scene_camera, scene_set, scene_truth, set_name, validation_scenes)
+                                     scene_camera, scene_set, scene_truth, set_name)
+from models.make_dataset import validation_scenes  # noqa: E402
 from models.synth.decks import chosen_decks, deck_names  # noqa: E402
 from models.synth.scene import CAMERA, Camera, glare_spot_somewhere  # noqa: E402
-from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS  # noqa: E402
+from vision.detect_defaults import DETECT_CONF, DETECT_VIEWS  # noqa: E402
 from vision.colour import white_balanced  # noqa: E402
 from vision.detector import Detector, WeightsMissing, live_detector  # noqa: E402
 
@@ -188,7 +189,7 @@ def main(argv=None):
     def made(folder, int8):
         if a.live:
             return Evened(live_detector(folder, int8))
-        return Detector(folder, conf=DEFAULT_CONF, views=DEFAULT_VIEWS, int8=int8)
+        return Detector(folder, conf=DETECT_CONF, views=DETECT_VIEWS, int8=int8)
     try:
         detectors = {f"{folder} int8" if int8 else folder: made(folder, int8)
                      for folder in a.folders for int8 in ((False, True) if a.int8 else (False,))}
@@ -196,7 +197,7 @@ def main(argv=None):
         ap.error(str(e))
     result = {"machine": machine(), "sets": [set_name(s) for s in a.sets], "scenes_per_set": a.scenes, **camera_said(a),
               **({"decks": a.decks} if a.decks else {}),
-              **({"detectors": "live"} if a.live else {"views": DEFAULT_VIEWS, "conf": DEFAULT_CONF}),
+              **({"detectors": "live"} if a.live else {"views": DETECT_VIEWS, "conf": DETECT_CONF}),
               "counts": compare(detectors, a.sets, a.scenes, a.cards_cache, cameras_for(a.conditions, a.glare),
                                 scene_camera(a), a.decks)}
     a.out.parent.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ is shipped: fourteen files, about 116 minutes of this CPU. The commands lived in
 repository (runs/after36.sh), lost with the machine, and nothing said when a file had been forgotten.
 Here each file has its command and the weights it reads (RECIPES), and benchmarks/results/made_with.json
 records the sha256 of those weights when the file was made, and the minutes it took: a file whose weights
-changed since is stale, and tests/test_remake.py fails while any is. It will not measure int8 copies
+changed since is stale, and tests/benchmarks/test_remake.py fails while any is. It will not measure int8 copies
 made from other float weights than those shipped (models.quantize's record): quantize first.
 
 Without names it remakes the stale files; named ones (`detect.json`) are remade whatever they are.

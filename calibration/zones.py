@@ -110,12 +110,3 @@ def kimble_layout(table_mm: tuple[float, float]) -> dict[str, Zone]:
     dome = Zone("dome", cx - 50, cy - 50, cx + 50, cy + 50)
     board = Zone("board", cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
     return {"dome": dome, "board": board}
-
-
-def layout(game: str, table_mm: tuple[float, float], seats: int = 4) -> dict[str, Zone]:
-    """The default zones for ``game`` on a table of ``table_mm`` (width, depth)."""
-    if game == "kiketti":
-        return kiketti_layout(seats, table_mm)
-    if game == "kimble":
-        return kimble_layout(table_mm)
-    raise ZoneError(f"no default zone layout for game {game!r}; known: kiketti, kimble")

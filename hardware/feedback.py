@@ -1,7 +1,8 @@
 """Buzzer and LED answers to the referee's rulings, so players know they were heard.
 
 A pattern is a short timeline of on/off steps for the buzzer and three LEDs (green "heard", red
-"fault", yellow "pause").  ``pattern_for`` maps a ruling to its pattern (pure, testable);
+"fault", yellow "pause").  ``pattern_for`` maps a ruling to its pattern (pure, testable): the answers
+every game shares, and those a game adds for its own ruling kinds (pelituomari.game's ``answers``);
 ``Feedback`` plays patterns on gpiozero devices in a background thread, one after another.  With
 no pins configured it does nothing at all.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 import queue
 import threading
 from dataclasses import dataclass, fields
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from referee.core import Ruling
 
@@ -72,25 +73,29 @@ GAME_OVER = pattern("game_over", [Step(0.0, "pause", False)], blinks("buzzer", 0
                     blinks("fault", 0.5, start_s=0.6))
 PATTERNS = {p.name: p for p in (CALL_HEARD, WRONG_SLAP, FINE_GIVEN, PAUSE_ON, PAUSE_OFF, GAME_OVER)}
 
-_BY_KIND = {"kiketti_called": CALL_HEARD, "wrong_slap": WRONG_SLAP, "paused": PAUSE_ON,
-            "resumed": PAUSE_OFF, "game_over": GAME_OVER}
+SHARED = {"paused": PAUSE_ON, "resumed": PAUSE_OFF, "game_over": GAME_OVER}   # every game's, by ruling kind
 
 
-def pattern_for(ruling: Ruling) -> Pattern | None:
-    """The answer to a ruling: a fine or penalty cards given sound alike ("fine given")."""
+def pattern_for(ruling: Ruling, answers: Mapping[str, str] = {}) -> Pattern | None:
+    """The answer to a ruling: a fine or penalty cards given sound alike ("fine given"); answers names the
+    pattern of the game's own ruling kinds (a kiketti call heard, a wrong slap)."""
     if ruling.kind in ("fine", "penalty"):
         return FINE_GIVEN if ruling.penalty > 0 else None
-    return _BY_KIND.get(ruling.kind)
+    if ruling.kind in answers:
+        return PATTERNS[answers[ruling.kind]]
+    return SHARED.get(ruling.kind)
 
 
 class Feedback:
     """Plays patterns on a gpiozero Buzzer and LEDs; ``pins=None`` makes every call a no-op.
 
-    ``sleep(seconds)`` waits between steps; the default can be cut short by ``close``.
+    ``answers`` names the patterns of the game's own ruling kinds (pattern_for); ``sleep(seconds)`` waits
+    between steps; the default can be cut short by ``close``.
     """
 
-    def __init__(self, pins: FeedbackPins | None = FeedbackPins(), *, pin_factory=None,
-                 sleep: Callable[[float], object] | None = None):
+    def __init__(self, pins: FeedbackPins | None = FeedbackPins(), *, answers: Mapping[str, str] = {},
+                 pin_factory=None, sleep: Callable[[float], object] | None = None):
+        self.answers = dict(answers)
         self.devices = {}
         if pins is not None:
             from gpiozero import LED, Buzzer
@@ -115,7 +120,7 @@ class Feedback:
             return []
         queued = []
         for ruling in rulings:
-            found = pattern_for(ruling)
+            found = pattern_for(ruling, self.answers)
             if found is not None and self._queue.qsize() < MAX_PENDING and (not queued or queued[-1] != found):
                 queued.append(found)
                 self._queue.put(found)

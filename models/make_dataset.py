@@ -90,6 +90,16 @@ def make_scene(rng, cache_root, decks, kind=None, cut_cards="labelled", camera=C
     return render_scene(rng, size=size, decks=decks, cache_root=cache_root, kind=kind, cut_cards=cut_cards, camera=camera)
 
 
+def validation_scenes(n, seed, cache_root, kind=None, camera: Camera = CAMERA, decks: list[str] | None = None):
+    """The data set's first n validation scenes, each with its image as the detector gets it (a JPEG
+    at quality 95, as a camera or phone would hand it over); camera and decks (default: every usable
+    deck) as this module's flags make them."""
+    decks = decks or D.deck_names(cache_root)
+    for i in range(n):
+        scene = make_scene(np.random.default_rng([seed, VAL_OFFSET + i]), cache_root, decks, kind, camera=camera)
+        yield scene, cv2.imdecode(cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], cv2.IMREAD_COLOR)
+
+
 def corner_samples(image, obj, rng) -> tuple[list[np.ndarray], list[int]]:
     """A face-up card's four index corner crops, cut as the detector would hand the card over, labelled
     with the card where its index (or, on a deck that splits it, part of it) is in sight and NO_INDEX

@@ -110,7 +110,7 @@ def float_nodes(model, stem: bool = False) -> list[str]:
 def calibration_images(scenes: int, cards_cache: str | Path, camera: Camera = CAMERA) -> list[np.ndarray]:
     """The first `scenes` scenes of each calibration set through camera, as it hands them over
     (bench_detect's validation_scenes): rendered once, for every network's ranges."""
-    from benchmarks.bench_detect import validation_scenes
+    from models.make_dataset import validation_scenes
     return [image for seed, kind in CALIBRATION_SETS
             for _, image in validation_scenes(scenes, seed, cards_cache, kind, camera)]
 
@@ -134,13 +134,13 @@ def calibration_inputs(detector, images: list[np.ndarray]) -> list[np.ndarray]:
 def reader_inputs(detector_file: Path, images: list[np.ndarray]) -> dict[str, list[np.ndarray]]:
     """Each reader's batches (READERS' names) as `detect` reads the calibration images with the float
     detector_file and the readers beside it."""
-    from pelituomari.commands.detect import DEFAULT_CONF, DEFAULT_VIEWS
+    from vision.detect_defaults import DETECT_CONF, DETECT_VIEWS
     from vision.detector import READERS, Detector
 
     class Recording(Detector):
         """`detect`'s Detector, keeping each batch it hands a reader."""
         def __init__(self):
-            super().__init__(detector_file, conf=DEFAULT_CONF, views=DEFAULT_VIEWS)
+            super().__init__(detector_file, conf=DETECT_CONF, views=DETECT_VIEWS)
             self.batches = {name: [] for name in READERS}
 
         def _run(self, reader, batch):

@@ -1,16 +1,86 @@
-"""Wiring the referee to the games: every engine is imported here so that it registers."""
+"""The games the referee knows, each described once (as python-chess's ``chess.variant`` keeps its
+variants): its engine, its table's zones, what the camera looks at together, its sample, the players
+it starts with when none are named, and the buzzer's answers to its rulings.
+
+Every question whose answer differs by game asks its ``Game`` here, so adding a game is its engine's
+package plus one entry in ``GAMES``.
+"""
 
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
 
-from referee.core import Referee
+from calibration.zones import Zone, kiketti_layout, kimble_layout
+from referee.core import Engine, Referee
 from referee.events import Event
-
-import referee.kiketti  # noqa: F401  (registers the engine)
-import referee.kimble  # noqa: F401
+from referee.kiketti import KikettiEngine
+from referee.kimble import Kimble
 
 from pelituomari.cli import CommandError
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game, as every part of the application needs to know it."""
+
+    name: str                        # as GameStarted.game and --game name it
+    title: str
+    engine: type[Engine]
+    layout: Callable[[tuple[float, float], int], dict[str, Zone]]   # (table mm, seats) -> its default zones
+    table_mm: Callable[[int], str]   # the default table for that many seats, WIDTHxDEPTH mm
+    needed_zones: tuple[str, ...]    # a calibration without them cannot referee the game
+    zone_groups: Callable[[Iterable[str]], list[tuple[str, ...]]]   # zones the camera looks at together
+    players: Callable[[int], tuple[str, ...]]   # who plays when no one is named, for the calibration's seats
+    a_seat_each: bool                # every player needs a seat zone of their own
+    render_sample: Callable[[Path], None]   # writes its sample video, calibration and truth into a folder
+    answers: dict[str, str] = field(default_factory=dict)   # ruling kind -> hardware.feedback pattern name
+
+
+def kiketti_zone_groups(zones: Iterable[str]) -> list[tuple[str, ...]]:
+    """The stock with the pile, then each seat with its hand."""
+    zones = list(zones)
+    groups = [tuple(z for z in ("stock", "pile") if z in zones)]
+    for seat in sorted((z for z in zones if z.startswith("seat")), key=lambda z: int(z[4:])):
+        hand = "hand" + seat[4:]
+        groups.append((seat, hand) if hand in zones else (seat,))
+    return [g for g in groups if g]
+
+
+def kimble_zone_groups(zones: Iterable[str]) -> list[tuple[str, ...]]:
+    """The dome alone: the board's pegs are moved by the players' word, not read."""
+    return [("dome",)] if "dome" in zones else []
+
+
+def rendered_by(function: str) -> Callable[[Path], None]:
+    """pelituomari.samplegen's function of that name, imported when a sample is rendered (it needs OpenCV,
+    which replaying a log does not)."""
+    def render(out: Path) -> None:
+        from pelituomari import samplegen
+        getattr(samplegen, function)(out)
+    return render
+
+
+GAMES: dict[str, Game] = {game.name: game for game in (
+    Game("kiketti", "Kiketti", KikettiEngine, lambda table, seats: kiketti_layout(seats, table),
+         lambda seats: "900x560" if seats == 2 else "1200x1000", ("stock", "pile", "seat0", "seat1"),
+         kiketti_zone_groups, lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), True,
+         rendered_by("render_kiketti"),
+         {"kiketti_called": "call_heard", "wrong_slap": "wrong_slap"}),
+    Game("kimble", "AS-Kimble", Kimble, lambda table, seats: kimble_layout(table), lambda seats: "640x400",
+         ("dome",), kimble_zone_groups, lambda seats: ("Punaiset", "Siniset", "Keltaiset", "Vihreät"), False,
+         rendered_by("render_kimble")),
+)}
+DEFAULT_GAME = "kiketti"
+
+
+def find_game(name: str) -> Game:
+    """The game of that name; a ValueError naming the games known."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None
 
 
 def referee_for(events: Iterable[Event], language: str = "fi", where: str = "log") -> Referee:

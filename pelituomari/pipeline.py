@@ -36,6 +36,8 @@ from vision.capture import Frame, FrameSource, SourceError
 from vision.colour import CameraExposure, Glare, Notice, RoomLight, clipped_mask, clipped_share
 from vision.tracking import SAME_OBJECT_MM, Seen, Tracker, Unexplained, hides_a_card
 
+from pelituomari.game import find_game
+
 CARD_MARGIN_MM = 50.0  # a card whose centre is at a zone's edge still lies whole in its region
 CHANGE_SCALE = 0.125  # the change test compares each region's image at an eighth of its size
 
@@ -86,18 +88,6 @@ def zone_pixels(rect, zones, px_per_mm: float, shape: tuple[int, int]) -> np.nda
     for z in zones:
         mask |= ((xs + dx > z.x0) & (xs < z.x1))[None, :] & ((ys + dy > z.y0) & (ys < z.y1))[:, None]
     return mask
-
-
-def zone_groups(zones, game: str) -> list[tuple[str, ...]]:
-    """Which zones are looked at together: a seat with its hand; stock with pile; the dome alone."""
-    if game == "kimble":
-        return [("dome",)] if "dome" in zones else []
-    groups = [tuple(z for z in ("stock", "pile") if z in zones)]
-    seats = sorted((z for z in zones if z.startswith("seat")), key=lambda z: int(z[4:]))
-    for seat in seats:
-        hand = "hand" + seat[4:]
-        groups.append((seat, hand) if hand in zones else (seat,))
-    return [g for g in groups if g]
 
 
 @dataclass
@@ -170,7 +160,8 @@ class Pipeline:
         tracker saw a card move it could not book (NotUnderstood).
         keeper (pelituomari.frame_keeper.FrameKeeper) is shown every frame with what was seen in it, and
         keeps those due for labelling."""
-        missing = [z for z in _needed_zones(game) if z not in calibration.zones]
+        described = find_game(game)
+        missing = [z for z in described.needed_zones if z not in calibration.zones]
         if missing:
             raise ValueError(f"the calibration has no zone(s) {missing} that {game} needs; "
                              f"zones: {', '.join(calibration.zones) or 'none'}")
@@ -183,7 +174,7 @@ class Pipeline:
         self.exposure = CameraExposure()
         self.glare = Glare([])   # where the last frame was clipped white: the tracker keeps cards hidden there
         self.mind_glare = mind_glare
-        self.regions = regions_for(calibration, zone_groups(calibration.zones, game), px_per_mm, die_px_per_mm)
+        self.regions = regions_for(calibration, described.zone_groups(calibration.zones), px_per_mm, die_px_per_mm)
         # the zones looked at for cards (the die has its own notice, GlareOnDie)
         self.card_zones = {z: calibration.zones[z] for r in self.regions for z in r.zones if z != "dome"}
         self.on_event, self.annotator, self.on_notice, self.keeper = on_event, annotator, on_notice, keeper
@@ -322,7 +313,3 @@ def one_per_object(seen: list[Seen], within_mm: float = SAME_OBJECT_MM) -> list[
                    and not (s.card and k.card and s.card != k.card) for k in kept):
             kept.append(s)
     return kept
-
-
-def _needed_zones(game: str) -> tuple[str, ...]:
-    return ("dome",) if game == "kimble" else ("stock", "pile", "seat0", "seat1")

@@ -26,6 +26,8 @@ from referee.events import (CardMoved, CardsRevealed, DieSettled, Event, GameSta
                             write_jsonl)
 from vision.virtual_table import CARD_MM, Sprite, VirtualTable, camera_homography
 
+from pelituomari.game import GAMES
+
 FPS = 15
 IMAGE_SIZE = (1280, 720)
 TILT_DEG = 8.0   # the samples' camera: this many degrees off looking straight down (benchmarks/bench_mount.py turns it further)
@@ -327,11 +329,11 @@ def _write_calibration(frame, table_mm, zones, true_H, path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Render the embedded sample videos and their ground truth.")
     parser.add_argument("--out", type=Path, default=SAMPLES)
-    parser.add_argument("--game", choices=("kiketti", "kimble"), action="append")
+    parser.add_argument("--game", choices=tuple(GAMES), action="append")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for game in args.game or ("kiketti", "kimble"):
-        (render_kiketti if game == "kiketti" else render_kimble)(args.out)
+    for game in args.game or GAMES:
+        GAMES[game].render_sample(args.out)
         print(f"{game}: written to {args.out}")
     return 0
 

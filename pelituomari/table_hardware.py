@@ -5,7 +5,7 @@ camera frames are)."""
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 from referee.core import Ruling
 
@@ -50,8 +50,10 @@ class TableHardware:
     """What is fitted, connected to a pipeline: inputs become events, rulings become signals."""
 
     def __init__(self, submit: Callable, button_pins: dict[int | None, int], pads: str | None,
-                 say: Callable[[str], object] = print, clock: Callable[[], float] = time.monotonic):
-        """A ValueError names a pin gpiozero cannot have (not on this board, or held by another
+                 say: Callable[[str], object] = print, clock: Callable[[], float] = time.monotonic,
+                 answers: Mapping[str, str] = {}):
+        """answers: the buzzer's patterns for the game's own ruling kinds (hardware.feedback.pattern_for).
+        A ValueError names a pin gpiozero cannot have (not on this board, or held by another
         program); then nothing is left open."""
         from gpiozero.exc import GPIOZeroError
 
@@ -62,7 +64,8 @@ class TableHardware:
         factory, _ = find_pin_factory()
         self.feedback = Feedback(None)   # nothing fitted yet: close() may run before the pins are had
         try:
-            self.feedback = Feedback(FeedbackPins() if factory is not None else None, pin_factory=factory)
+            self.feedback = Feedback(FeedbackPins() if factory is not None else None, answers=answers,
+                                     pin_factory=factory)
             if button_pins:
                 from hardware.keyboard import button_input
 

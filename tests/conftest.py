@@ -1,10 +1,9 @@
-"""Fixtures more than one test file needs."""
+"""Fixtures more than one folder's tests need. It imports nothing beyond pytest at the top, so that the
+referee's tests run on a Python without OpenCV or onnxruntime."""
 
 import shutil
 
 import pytest
-
-from vision.detector import DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE
 
 
 @pytest.fixture
@@ -12,6 +11,8 @@ def unsized_live_weights(tmp_path):
     """A weights folder whose live detector takes inputs of any size but has lost the size and stride it was
     trained at (ultralytics' metadata), beside the shipped readers."""
     import onnx
+
+    from vision.detector import DEFAULT_WEIGHTS, LIVE_DETECTOR_FILE
 
     weights = tmp_path / "weights"
     weights.mkdir()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Callable
 
@@ -32,7 +33,7 @@ NOT_A_CARD = len(SIDES)  # the side classifier's "no card in this box": a phone,
 RANKS, SUITS = "A23456789TJQK", "shdc"
 CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)  # the card classifier's class order
 NO_INDEX = len(CARD_CODES)  # the corner reader's last class, after the cards: no index in sight
-DEFAULT_WEIGHTS = Path(__file__).resolve().parent.parent / "models" / "weights"
+DEFAULT_WEIGHTS = Path(str(resources.files("models") / "weights"))   # the shipped weights, the models package's data
 WEIGHT_FILES = {"onnx": "detector.onnx", "ultralytics": "detector.pt"}
 WEIGHT_SUFFIXES = tuple(Path(f).suffix for f in WEIGHT_FILES.values())  # a weights path with one names a file, else a folder
 LIVE_DETECTOR_FILE = "detector_live.onnx"  # the live pipeline's detector where a folder has one: see live_detector

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from pelituomari.cli import CommandError, require_positive
+from pelituomari.game import DEFAULT_GAME, GAMES, find_game
 
 
 def add_parser(sub) -> None:
@@ -20,10 +21,12 @@ def add_parser(sub) -> None:
                    "(its first frame is used)")
     p.add_argument("--size", default="1280x720", help="frame size to ask a camera for, WIDTHxHEIGHT (default "
                    "1280x720); `run` asks it for the size the calibration was made at")
-    p.add_argument("--game", choices=("kiketti", "kimble"), default="kiketti", help="which zone layout")
-    p.add_argument("--seats", type=int, default=4, help="Kiketti seats, 2-4 (default 4)")
-    p.add_argument("--table-mm", help="table width x depth in mm, marker to marker outer corners "
-                   "(default: Kiketti 900x560 for 2 seats, 1200x1000 for 3-4; Kimble 640x400)")
+    p.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_GAME, help="which zone layout")
+    p.add_argument("--seats", type=int, default=4, help="seats at the table, 2-4 (default 4)")
+    p.add_argument("--table-mm", help="table width x depth in mm, marker to marker outer corners (default: the "
+                   "game's table for the seats: " + "; ".join(
+                       f"{g.title} " + ", ".join(dict.fromkeys(g.table_mm(seats) for seats in (2, 3, 4)))
+                       for g in GAMES.values()) + ")")
     p.add_argument("--marker-mm", type=float, default=50.0, help="printed marker's black square in mm (default 50)")
     p.add_argument("--corners", help="instead of markers: the table's corners in pixels, far-left, far-right, "
                    "near-right, near-left: 'x,y x,y x,y x,y'")
@@ -85,7 +88,7 @@ def run(args) -> int:
     from calibration.markers import marker_sheet
     from calibration.overlay import draw_zones
     from calibration.table import CalibrationError, TableCalibration, calibrate_lens
-    from calibration.zones import ZoneError, layout
+    from calibration.zones import ZoneError
 
     require_positive(args.marker_mm, "--marker-mm", "a size in mm")
     if args.marker_sheet:
@@ -100,10 +103,10 @@ def run(args) -> int:
     overlay = args.overlay or str(Path(args.out).with_suffix(".png"))
     _writable(args.out, "--out", "calibration.json")
     _writable(overlay, "--overlay", "zones.png")
-    default_mm = "640x400" if args.game == "kimble" else "900x560" if args.seats == 2 else "1200x1000"
-    table_mm = _pair(args.table_mm or default_mm, "--table-mm", "900x560")
+    game = find_game(args.game)
+    table_mm = _pair(args.table_mm or game.table_mm(args.seats), "--table-mm", "900x560")
     try:
-        zones = layout(args.game, table_mm, args.seats)
+        zones = game.layout(table_mm, args.seats)
     except ZoneError as e:
         raise CommandError(str(e)) from None
     lens = None

@@ -7,12 +7,8 @@ import sys
 from pathlib import Path
 
 from pelituomari.cli import CommandError
+from vision.detect_defaults import DETECT_CONF, DETECT_VIEWS
 
-# Chosen on synthetic validation (benchmarks/results/detect*.json): at the 480 px input the mirrored view
-# finds a few objects more (seeds 0 + 4: 5 cards and 2 dice, 5 cards read) at half the speed, 9-12
-# images/s here, under the 10 images/s target in a busy hour; one view runs 16-21.
-DEFAULT_VIEWS = 1
-DEFAULT_CONF = 0.35
 
 
 def add_parser(sub) -> None:
@@ -27,10 +23,10 @@ def add_parser(sub) -> None:
     p.add_argument("--int8", action="store_true",
                    help="run the int8 copies of the detector and readers (detector_int8.onnx and the like, made by "
                         "python3 -m models.quantize): for small CPUs such as a Raspberry Pi's")
-    p.add_argument("--conf", type=float, default=DEFAULT_CONF,
-                   help=f"detector confidence threshold (default {DEFAULT_CONF})")
-    p.add_argument("--views", type=int, choices=(1, 2, 4), default=DEFAULT_VIEWS,
-                   help=f"look at the image as is, also mirrored, and also upside down (default {DEFAULT_VIEWS}; "
+    p.add_argument("--conf", type=float, default=DETECT_CONF,
+                   help=f"detector confidence threshold (default {DETECT_CONF})")
+    p.add_argument("--views", type=int, choices=(1, 2, 4), default=DETECT_VIEWS,
+                   help=f"look at the image as is, also mirrored, and also upside down (default {DETECT_VIEWS}; "
                         "2 finds a few more at half the speed, 4 runs under 10 images/s here)")
     p.add_argument("--draw", metavar="DIR", type=Path,
                    help="also write each image with its detections drawn to DIR/NAME.png, numbered as listed: "

@@ -8,16 +8,15 @@ from importlib import resources
 from pathlib import Path
 
 from pelituomari.cli import CommandError
-
-SAMPLES = ("kiketti", "kimble")
+from pelituomari.game import DEFAULT_GAME, GAMES
 STORE_SUFFIXES = (".db", ".sqlite", ".sqlite3")   # what an event store is named; a log is .jsonl
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("replay", help="replay a game log (JSON Lines or a stored game) and print the result")
     p.add_argument("log", nargs="?", help="a .jsonl log, or an SQLite event store with --game-id; "
-                   "default: the embedded sample Kiketti game")
-    p.add_argument("--sample", choices=SAMPLES, help="replay an embedded sample game")
+                   f"default: the embedded sample {GAMES[DEFAULT_GAME].title} game")
+    p.add_argument("--sample", choices=tuple(GAMES), help="replay an embedded sample game")
     p.add_argument("--game-id", type=int, help="with an event store: which game (default: the latest)")
     p.add_argument("--json", action="store_true", help="print one JSON object: state, scores, every ruling")
     p.add_argument("--language", choices=("fi", "en"), default="fi")
@@ -38,7 +37,7 @@ def load_events(log: str | None, sample: str | None = None, game_id: int | None 
     if log is not None and sample is not None:
         raise CommandError(f"--sample {sample}: give a log or a sample, not both (the log is {log})")
     if log is None:
-        name = sample or "kiketti"
+        name = sample or DEFAULT_GAME
         if game_id is not None:
             raise CommandError(f"--game-id {game_id}: it picks a game of an event store; name the store "
                                f"(the embedded {name} sample is one game)")

@@ -13,8 +13,7 @@ from pathlib import Path
 
 from pelituomari.cli import CommandError, require_positive
 from pelituomari.config import DEFAULT_DB
-
-GAMES = ("kiketti", "kimble")
+from pelituomari.game import DEFAULT_GAME, GAMES, find_game
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
@@ -26,13 +25,13 @@ def sample_paths(game: str) -> tuple[Path, Path, Path]:
 
 def add_parser(sub) -> None:
     p = sub.add_parser("run", help="referee a game from a camera, a video or images (default: the sample video)")
-    p.add_argument("--game", choices=GAMES, default="kiketti")
+    p.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_GAME)
     p.add_argument("--source", help="camera:N (USB/V4L2), picamera, a video file or a folder of images; "
                    "default: the embedded sample video of the game")
     p.add_argument("--calibration", help="calibration file from 'pelituomari calibrate' "
                    "(default: the sample's; with a --source: calibration.json)")
     p.add_argument("--players", help="comma-separated names in seating order (default: the sample's, "
-                   "or Pelaaja1.. for each seat of the calibration / four Kimble teams)")
+                   "or the game's own: Pelaaja1.. for each seat of the calibration, four teams in Kimble)")
     p.add_argument("--db", default=str(DEFAULT_DB), help=f"SQLite event store (default: {DEFAULT_DB})")
     p.add_argument("--resume", nargs="?", const="latest", metavar="GAME_ID",
                    help="carry on with a stored game (default: the latest) after a restart: its events are "
@@ -70,9 +69,7 @@ def _start(args, truth: Path | None, seats: int):
         start = read_jsonl(truth.read_text(encoding="utf-8").splitlines())[0]
         if isinstance(start, GameStarted):
             return start
-    if args.game == "kimble":
-        return GameStarted(t=0.0, game=args.game, players=("Punaiset", "Siniset", "Keltaiset", "Vihreät"))
-    return GameStarted(t=0.0, game=args.game, players=tuple(f"Pelaaja{n + 1}" for n in range(seats)))
+    return GameStarted(t=0.0, game=args.game, players=find_game(args.game).players(seats))
 
 
 def run(args) -> int:
@@ -108,7 +105,7 @@ def run(args) -> int:
     else:
         start = _start(args, truth, seats)
         referee = referee_for([start], args.language, where="--players")
-    if args.game == "kiketti" and len(start.players) > seats:
+    if find_game(args.game).a_seat_each and len(start.players) > seats:
         raise CommandError(f"{len(start.players)} players but {calibration_path} has seat zones for {seats}")
     try:
         button_pins = parse_button_pins(args.buttons or ("17" if live else "off"), len(start.players))
@@ -145,7 +142,8 @@ def run(args) -> int:
         source.close()
         raise CommandError(f"{calibration_path}: {e}") from None
     try:
-        hardware = TableHardware(pipeline.submit, button_pins, args.pads, clock=lambda: time.monotonic() + t_offset)
+        hardware = TableHardware(pipeline.submit, button_pins, args.pads, clock=lambda: time.monotonic() + t_offset,
+                                 answers=find_game(args.game).answers)
     except ValueError as e:
         source.close()
         raise CommandError(str(e)) from None

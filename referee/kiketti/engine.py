@@ -1,0 +1,1066 @@
+"""The Kiketti referee: deal, peeks, turns, powers, slaps, calls, reveals and scoring.
+
+Observations map onto the game like this (zones: ``stock``, ``pile``, ``seatN`` = player N's
+face-down table cards, ``handN`` = the card N holds after drawing):
+
+- deal: ``stock -> seatN`` face down, 4 per seat; a card face up during the deal is a redeal;
+- turn: draw ``stock -> handN``; then discard ``handN -> pile`` (7-K: a power may follow as
+  ``CardLooked``/``CardsSwapped``), or swap in ``handN -> seatN`` and ``seatN -> pile``; a card
+  straight ``stock -> pile`` (the camera did not see it held) is the discard of the player holding
+  the drawn card, or else the draw and discard of the player due to draw;
+- slap: ``seatM -> pile`` by S while a card is on the pile; a wrong or late card goes back
+  ``pile -> seatM``; penalty cards are ``stock -> seatS``;
+- call: ``Declared(what="kiketti")`` or a short button press; reveal: ``CardsRevealed``.
+
+The engine counts cards per zone, not identities: a face-down card is unknown until the camera
+sees its face, and scoring uses only the revealed cards (what could not be seen is reported as
+``unjudged``, never guessed).  Owed cards (penalty cards, wrong or late slaps going back, a card
+seen by accident being replaced) are tracked until the table shows them done; a table counts as
+empty only when nothing is owed back to it.
+
+Timing: a card landed on the pile at some time in ``[t - t_uncertainty, t]`` (``t`` is when it was
+first seen there; a slap pad's hit is its time give or take its ``t_uncertainty``), and at least
+``timing_resolution_s`` before it was seen.  Two landings by different players whose times could be
+in either order, and whose order changes the outcome, go to rock-paper-scissors ("KPS") and
+wait for ``Declared(what="kps_won")``; events meanwhile are held and judged after it.  A slap
+pad's hit gives its seat's slap time; when pads show the later-seen slap was first, the two are
+judged again in that order (``order_corrected``).
+
+Pause: while the referee is paused (long press or ``Paused``) table events are held, not lost,
+and judged in their order on resume, so the state always follows the table.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core import Engine, Impossible, Ruling, register
+from ..events import (ButtonPressed, CardLooked, CardMoved, CardsRevealed, CardsSwapped, Declared,
+                     Event, Paused, PadSlapped, hand_zone, seat_zone, zone_seat)
+from .cards import POWERS, hand_points, rank
+from .scoring import score_round
+from .sheet import ScoreSheet
+
+# How a misused power is named when the turn gave no power (Finnish, English).
+_POWER_STATES = {
+    None: ("kortti vielä kädessä", "the drawn card still in hand"),
+    "swap_in": ("vaihdon jälkeen", "after a swap-in"),
+    "none": ("ilman voimaa", "without a power"),
+    "used": ("voima jo käytetty", "the power already used"),
+}
+
+# Why a round was scored as it was (Finnish, English).
+_CASES = {
+    "no_call": ("kukaan ei kiketöinyt: kaikille omat pisteet", "nobody called: everyone scores own"),
+    "caller_fewest": ("{caller} kiketöi vähimmillä pisteillä: 0", "{caller} called with the fewest: 0"),
+    "caller_tied": ("{caller} kiketöi tasapisteissä vähimmän kanssa: 0, tasapisteiset omat",
+                    "{caller} called tied for the fewest: 0, the tied players own"),
+    "caller_not_fewest": ("{caller} ei ollut vähimmissä: omat + suurimmat, vähemmän omaaville 0",
+                          "{caller} did not have the fewest: own + highest, players below 0"),
+    "caller_highest": ("{caller} kiketöi suurimmilla pisteillä: kahdesti omat, vähemmän omaaville 0",
+                       "{caller} called with the highest: twice own, players below 0"),
+    "caller_empty_tied": ("{caller} tyhjensi pöytänsä, mutta jollakulla on 0 pistettä: kiketti epäonnistui",
+                          "{caller} had no cards but someone else had 0 points: the call failed"),
+    "other_emptied": ("joku muu tyhjensi pöytänsä: kiketti epäonnistui, {caller} omat + suurimmat",
+                      "someone else emptied their table: the call failed, {caller} own + highest"),
+}
+
+DECK_SIZE = 52
+CARDS_DEALT = 4
+PEEKS = 2  # the book: everyone may look at 2 own cards at the start
+
+
+@dataclass
+class Landing:
+    """The latest card to land on the pile, kept to order it against the next one."""
+
+    seq: int
+    event: CardMoved
+    seat: int
+    t: float
+    earliest: float  # it landed at some time from earliest to latest
+    latest: float
+    before: dict  # engine state before this landing
+
+
+@dataclass
+class KpsWait:
+    """Two landings the referee could not order: waiting for the rock-paper-scissors winner."""
+
+    first: Landing
+    second_seq: int
+    second: CardMoved
+    seats: tuple[int, int]
+
+
+@dataclass
+class Round:
+    """Everything that is reset when a new round is dealt."""
+
+    n: int
+    dealer: int
+    opener: int
+    table: list[int] = field(init=False)    # face-down cards per seat, as on the table now
+    holds_turn_card: list[bool] = field(init=False)  # the card drawn for the seat's turn
+    owed_to_stock: list[int] = field(init=False)     # cards drawn out of turn, going back
+    has_drawn: list[bool] = field(init=False)
+    peeks: list[int] = field(init=False)
+    owed_penalty: list[int] = field(init=False)
+    owed_replace_out: list[int] = field(init=False)  # a card seen by accident, back to the stock
+    owed_replace_in: list[int] = field(init=False)   # and its replacement from the stock
+    turn: int = field(init=False)
+    stock: int = DECK_SIZE
+    pile: list[str] = field(default_factory=list)    # cards accepted on the pile, top last
+    phase: str = "deal"            # deal -> play -> reveal
+    redealing: bool = False
+    stage: str = "draw"            # draw (opener to draw), hold, swap_in, done (power window open)
+    power: str | None = None       # rank discarded from the stock, "swap_in", "none" or "used"
+    looked_zone: str | None = None  # a king's looked-at card, for its optional swap
+    opener_drew: bool = False
+    previous_turn: int | None = None    # whose turn the latest draw ended
+    turn_began_t: float | None = None   # when the current turn's card was drawn
+    caller: int | None = None
+    final_turns: list[int] = field(default_factory=list)
+    ended: bool = False            # a table was emptied: the round is over at once
+    emptied_by: int | None = None
+    owed_returns: list[tuple[str, int]] = field(default_factory=list)   # (card, seat) pile -> seat
+    shown: set[str] = field(default_factory=set)   # shown to all, now face down on some table
+    swaps_to_undo: list[tuple[str, str]] = field(default_factory=list)
+    discards: int = 0              # turn discards so far: a slap attempt is against one of them
+    wrong_slaps: dict[tuple[int, int], int] = field(default_factory=dict)
+    revealed: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    unseen: set[int] = field(default_factory=set)   # seats whose points could not be fully judged
+
+    def __post_init__(self) -> None:
+        n = self.n
+        self.table, self.holds_turn_card, self.owed_to_stock = [0] * n, [False] * n, [0] * n
+        self.has_drawn, self.peeks = [False] * n, [0] * n
+        self.owed_penalty, self.owed_replace_out, self.owed_replace_in = [0] * n, [0] * n, [0] * n
+        self.turn = self.opener
+
+    def holding(self, seat: int) -> int:
+        """Cards the seat has or is owed back: a table is empty only when this is 0."""
+        back = sum(1 for _, s in self.owed_returns if s == seat)
+        return self.table[seat] + self.owed_penalty[seat] + back + self.owed_replace_in[seat]
+
+
+@register
+class KikettiEngine(Engine):
+    """Kiketti for 2-8 players (rule book ``kiketti.md``, RULINGS section 1)."""
+
+    game = "kiketti"
+    settings_defaults: dict[str, Any] = {
+        "first_dealer": 0,
+        "rounds": None,                      # None: 2n + 2
+        "wrong_slap_cap": 3,                 # wrong slaps that count per attempt
+        "penalty_cards_per_wrong_slap": 2,
+        "penalty_cards_per_slapped_card": 2,  # to the owner of a card an opponent slapped right
+        "penalty_cards_per_misplay": 1,       # out-of-turn draw, power used wrongly
+        "missing_call_penalty": 100,
+        "required_calls": 2,
+        "timing_resolution_s": 0.02,
+        "pad_match_window_s": 2.0,           # a pad hit older than this is not a slap's time
+        "late_first_peek": True,             # book: a player who has not had their 2 peeks may
+                                             # still take them after the opener drew (RULINGS: no)
+        "accidental_look_penalty_cards": 0,  # book: a card seen by accident is only replaced
+        "late_call_grace_s": 2.0,            # book: if the next player draws too early, the
+                                             # previous one may still call (RULINGS: silent)
+    }
+
+    def __init__(self, start):
+        super().__init__(start)
+        self.n = len(self.players)
+        self._check_settings()
+        s = self.settings
+        self.rounds_total = s["rounds"] if s["rounds"] is not None else 2 * self.n + 2
+        self.sheet = ScoreSheet(self.players, s["required_calls"])
+        self.penalty_cards = [0] * self.n
+        self.last_caller: int | None = None
+        self.over = False
+        self.frozen = False
+        self.held: list[tuple[int, Event]] = []
+        self.kps: KpsWait | None = None
+        self.landing: Landing | None = None
+        self.pads: dict[int, tuple[float, float]] = {}
+        self.round_index = 0
+        self.r = self._new_round()
+
+    def _check_settings(self) -> None:
+        s = self.settings
+        if not 2 <= self.n <= 8:
+            raise ValueError(f"kiketti is for 2-8 players, got {self.n}")
+        whole = {"first_dealer": 0, "wrong_slap_cap": 1, "penalty_cards_per_wrong_slap": 0,
+                 "penalty_cards_per_slapped_card": 0, "penalty_cards_per_misplay": 0,
+                 "missing_call_penalty": 0, "required_calls": 0, "accidental_look_penalty_cards": 0}
+        for name, low in whole.items():
+            if isinstance(s[name], bool) or not isinstance(s[name], int) or s[name] < low:
+                raise ValueError(f"setting '{name}' must be a whole number >= {low}, got {s[name]!r}")
+        if s["first_dealer"] >= self.n:
+            raise ValueError(f"setting 'first_dealer' must be a seat 0-{self.n - 1}, got {s['first_dealer']}")
+        if s["rounds"] is not None and (isinstance(s["rounds"], bool) or not isinstance(s["rounds"], int)
+                                        or s["rounds"] < 1):
+            raise ValueError(f"setting 'rounds' must be a whole number >= 1 or null, got {s['rounds']!r}")
+        for name in ("timing_resolution_s", "pad_match_window_s", "late_call_grace_s"):
+            if isinstance(s[name], bool) or not isinstance(s[name], (int, float)) or s[name] < 0:
+                raise ValueError(f"setting '{name}' must be a number of seconds >= 0, got {s[name]!r}")
+        if not isinstance(s["late_first_peek"], bool):
+            raise ValueError(f"setting 'late_first_peek' must be true or false, got {s['late_first_peek']!r}")
+
+    # ------------------------------------------------------------ routing
+
+    @property
+    def finished(self) -> bool:
+        return self.over
+
+    def apply(self, event: Event, seq: int) -> list[Ruling]:
+        if isinstance(event, Paused) or (isinstance(event, ButtonPressed) and event.long):
+            return self._pause(event)
+        if self.frozen or (self.kps and not _is_kps_won(event)):
+            self.held.append((seq, event))
+            return []
+        if self.over:
+            raise Impossible("Peli on jo päättynyt.", "The game is over.")
+        return self._dispatch(event, seq)
+
+    def _dispatch(self, event: Event, seq: int) -> list[Ruling]:
+        if not _is_landing(event) and not isinstance(event, PadSlapped):
+            self.landing = None  # only back-to-back landings are ordered against each other
+        if isinstance(event, CardMoved):
+            return self._moved(event, seq)
+        if isinstance(event, CardLooked):
+            return self._looked(event)
+        if isinstance(event, CardsSwapped):
+            return self._swapped(event)
+        if isinstance(event, CardsRevealed):
+            return self._revealed(event)
+        if isinstance(event, PadSlapped):
+            self._seat(event.seat, "seat")
+            self.pads[event.seat] = (event.t, event.t_uncertainty)
+            return []
+        if isinstance(event, ButtonPressed):
+            return self._call(event.seat, event.t)
+        if isinstance(event, Declared):
+            if event.what == "kiketti":
+                return self._call(event.by, event.t)
+            if event.what == "kps_won":
+                return self._kps_won(event.by, seq)
+            raise Impossible(f"'{event.what}' ei merkitse Kiketissä mitään.",
+                             f"'{event.what}' means nothing in Kiketti.", (event.by,))
+        raise Impossible(f"Tapahtuma '{event.type}' ei kuulu Kikettiin.",
+                         f"A '{event.type}' event has no place in Kiketti.")
+
+    def _run_held(self) -> list[Ruling]:
+        """Judge the events held during a pause or a KPS, in their order, each on its own."""
+        items, self.held = self.held, []
+        out: list[Ruling] = []
+        for seq, event in items:
+            saved = self._save()
+            try:
+                rulings = self.apply(event, seq)
+            except Impossible as e:
+                self._restore(saved)
+                rulings = [Ruling("impossible", e.fi, e.en, seats=e.seats)]
+            out += [_caused(r, seq) for r in rulings]
+        return out
+
+    def _save(self) -> dict:
+        landing, self.landing = self.landing, None
+        try:
+            return copy.deepcopy(self.__dict__)
+        finally:
+            self.landing = landing
+
+    def _restore(self, saved: dict) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(copy.deepcopy(saved))
+
+    # ------------------------------------------------------------ pause
+
+    def _pause(self, event: Event) -> list[Ruling]:
+        on = (not self.frozen) if isinstance(event, ButtonPressed) else event.on
+        if on == self.frozen:
+            state = ("on jo tauolla", "is already paused") if on else ("ei ole tauolla", "is not paused")
+            raise Impossible(f"Peli {state[0]}.", f"The game {state[1]}.")
+        self.frozen = on
+        if on:
+            return [Ruling("paused", "Tauko: tuomari odottaa. Pöydän tapahtumat arvioidaan tauon jälkeen.",
+                           "Paused: the referee waits. Table events are judged after the pause.")]
+        rulings = [Ruling("resumed", "Tauko päättyi, peli jatkuu.", "The pause is over, play on.")]
+        return rulings + (self._run_held() if not self.kps else [])
+
+    # ------------------------------------------------------------ rounds
+
+    def _new_round(self) -> Round:
+        dealer = (self.settings["first_dealer"] + self.round_index) % self.n
+        opener = self.last_caller if self.last_caller is not None else (dealer + 1) % self.n
+        self.landing, self.pads = None, {}
+        return Round(self.n, dealer, opener)
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def _seat(self, seat: int | None, what: str) -> int:
+        if seat is None or seat >= self.n:
+            raise Impossible(f"Pelaajaa {seat} ei ole ({what}); pelaajat ovat 0-{self.n - 1}.",
+                             f"There is no player {seat} ({what}); seats are 0-{self.n - 1}.")
+        return seat
+
+    def _zone_seat(self, zone: str, kind: str) -> int:
+        seat = zone_seat(zone)
+        if seat is None or not zone.startswith(kind):
+            raise Impossible(f"Alue '{zone}' ei ole pelaajan {'pöytä' if kind == 'seat' else 'käsi'}.",
+                             f"Zone '{zone}' is not a player's {'table' if kind == 'seat' else 'hand'}.")
+        return self._seat(seat, zone)
+
+    # ------------------------------------------------------------ card moves
+
+    def _moved(self, e: CardMoved, seq: int) -> list[Ruling]:
+        src, dst = _zone_kind(e.from_zone), _zone_kind(e.to_zone)
+        if dst == "pile" and src in ("seat", "hand", "stock"):
+            return self._landing(e, seq)
+        handlers = {
+            ("stock", "seat"): self._card_to_table,
+            ("stock", "hand"): self._draw,
+            ("hand", "seat"): self._swap_in,
+            ("hand", "stock"): self._hand_back,
+            ("pile", "seat"): self._card_back,
+            ("seat", "stock"): self._table_to_stock,
+            ("pile", "stock"): self._turn_pile,
+        }
+        if (src, dst) not in handlers:
+            raise Impossible(f"Kortti ei voi siirtyä alueelta '{e.from_zone}' alueelle '{e.to_zone}' Kiketissä.",
+                             f"A card cannot go from '{e.from_zone}' to '{e.to_zone}' in Kiketti.")
+        return handlers[(src, dst)](e)
+
+    def _card_to_table(self, e: CardMoved) -> list[Ruling]:
+        r, seat = self.r, self._zone_seat(e.to_zone, "seat")
+        if r.phase == "deal":
+            return self._deal(e, seat)
+        if not r.owed_penalty[seat] and not r.owed_replace_in[seat]:
+            return self._straight_swap_in(e, seat)
+        self._take_from_stock()
+        if r.owed_penalty[seat]:
+            r.owed_penalty[seat] -= 1
+        else:
+            r.owed_replace_in[seat] -= 1
+        r.table[seat] += 1
+        return []
+
+    def _straight_swap_in(self, e: CardMoved, seat: int) -> list[Ruling]:
+        """A card straight from the stock to a seat owed none: the drawn card put among the player's table
+        cards from a hand the camera missed (the turn's draw too, unless the card was already held), told
+        so the players can correct it if the camera guessed wrong."""
+        r = self.r
+        held = r.phase == "play" and r.stage == "hold" and r.turn == seat and r.holds_turn_card[seat]
+        if not held and seat != self._next_drawer():
+            raise Impossible(f"{self.name(seat)} ei ole velkaa yhtään korttia pakasta.",
+                             f"{self.name(seat)} is owed no card from the stock.", (seat,))
+        told = Ruling("swap_unseen_in_hand",
+                      f"{self.name(seat)} vaihtoi nostetun kortin pöytäänsä; kamera ei nähnyt sitä kädessä.",
+                      f"{self.name(seat)} put the drawn card among their table cards; the camera did not see it "
+                      f"in their hand.", (seat,))
+        return self._through_hand_unseen(e, seat, held, told, self._swap_in)
+
+    def _through_hand_unseen(self, e: CardMoved, seat: int, held: bool, told: Ruling, then) -> list[Ruling]:
+        """A card the camera saw come from the stock that went through seat's hand unseen: the turn's draw
+        (unless the card was already held), what the referee tells of its guess, then the move on from the
+        hand (then: _discard or _swap_in)."""
+        hand = hand_zone(seat)
+        drawn = [] if held else self._draw(replace(e, card=None, from_zone="stock", to_zone=hand, face_up=False,
+                                                   by=seat))
+        return [*drawn, told, *then(replace(e, from_zone=hand, by=seat))]
+
+    def _deal(self, e: CardMoved, seat: int) -> list[Ruling]:
+        r = self.r
+        if e.face_up:
+            self.r = Round(self.n, r.dealer, r.opener)
+            self.r.redealing = True
+            return [Ruling("redeal", "Kortti kääntyi jaossa: jako alusta (sekoita ensin).",
+                           "A card turned face up in the deal: deal again (shuffle first).", (r.dealer,))]
+        if r.table[seat] >= CARDS_DEALT:
+            raise Impossible(f"{self.name(seat)} on jo saanut {CARDS_DEALT} korttia.",
+                             f"{self.name(seat)} already has {CARDS_DEALT} cards.", (seat,))
+        r.redealing = False
+        r.table[seat] += 1
+        r.stock -= 1
+        if all(c == CARDS_DEALT for c in r.table):
+            return [self._play_begins()]
+        return []
+
+    def _play_begins(self) -> Ruling:
+        r = self.r
+        r.phase = "play"
+        no, dealer, opener = self.round_index + 1, self.name(r.dealer), self.name(r.opener)
+        return Ruling("round_started",
+                      f"Kierros {no}/{self.rounds_total}: jakaja {dealer}, aloittaa {opener}.",
+                      f"Round {no}/{self.rounds_total}: dealer {dealer}, {opener} opens.",
+                      (r.opener,), data={"round": no, "dealer": r.dealer, "opener": r.opener})
+
+    def _deal_seen_short(self, drawer: int) -> list[Ruling]:
+        """The opener draws while the camera saw some seats dealt one card short: those cards were dealt
+        unseen (under a lamp's reflection, say), so the deal is taken as finished, saying so. Any other
+        draw in the deal is impossible."""
+        r = self.r
+        short = [seat for seat in range(self.n) if r.table[seat] < CARDS_DEALT]
+        if drawer != r.opener or r.redealing or any(r.table[seat] < CARDS_DEALT - 1 for seat in short):
+            raise Impossible("Jako on kesken: kukaan ei nosta vielä.", "The deal is not finished: nobody draws yet.",
+                             (drawer,))
+        told = [Ruling("deal_unseen",
+                       f"Kamera ei nähnyt yhtä pelaajalle {self.name(seat)} jaettua korttia; jako katsotaan "
+                       f"valmiiksi.",
+                       f"The camera did not see one of the cards dealt to {self.name(seat)}; the deal is taken "
+                       f"as finished.", (seat,)) for seat in short]
+        r.table, r.stock = [CARDS_DEALT] * self.n, r.stock - len(short)
+        return [*told, self._play_begins()]
+
+    def _take_from_stock(self) -> None:
+        if self.r.stock <= 0:
+            raise Impossible("Nostopakka on tyhjä: käännä kasa (paitsi päällimmäinen) uudeksi pakaksi.",
+                             "The stock is empty: turn the pile (all but its top card) into a new stock.")
+        self.r.stock -= 1
+
+    def _next_drawer(self) -> int | None:
+        r = self.r
+        if r.phase != "play" or r.ended:
+            return None
+        if r.stage == "draw":
+            return r.turn
+        if r.stage != "done":
+            return None
+        nxt = (r.turn + 1) % self.n
+        if r.caller is not None and nxt not in r.final_turns:
+            return None
+        return nxt
+
+    def _draw(self, e: CardMoved) -> list[Ruling]:
+        r, seat = self.r, self._zone_seat(e.to_zone, "hand")
+        told = self._deal_seen_short(seat) if r.phase == "deal" else []
+        self._take_from_stock()
+        if seat != self._next_drawer():
+            r.owed_to_stock[seat] += 1
+            return [self._penalty(seat, self.settings["penalty_cards_per_misplay"], "out_of_turn_draw",
+                                  f"{self.name(seat)} nosti väärällä vuorolla: kortti takaisin pakan keskelle",
+                                  f"{self.name(seat)} drew out of turn: the card goes back into the stock")]
+        r.holds_turn_card[seat] = True
+        r.previous_turn = r.turn if r.stage == "done" else None
+        r.turn_began_t = e.t
+        r.turn, r.stage, r.power, r.looked_zone = seat, "hold", None, None
+        r.opener_drew = True
+        r.has_drawn[seat] = True
+        if r.caller is not None:
+            r.final_turns.remove(seat)
+        return told
+
+    def _hand_back(self, e: CardMoved) -> list[Ruling]:
+        r, seat = self.r, self._zone_seat(e.from_zone, "hand")
+        if not r.owed_to_stock[seat]:
+            raise Impossible(f"{self.name(seat)} ei pidä pakkaan palautettavaa korttia.",
+                             f"{self.name(seat)} holds no card that must go back to the stock.", (seat,))
+        r.owed_to_stock[seat] -= 1
+        r.stock += 1
+        return []
+
+    def _swap_in(self, e: CardMoved) -> list[Ruling]:
+        r, seat = self.r, self._zone_seat(e.from_zone, "hand")
+        if self._zone_seat(e.to_zone, "seat") != seat:
+            raise Impossible("Nostetun kortin voi vaihtaa vain omaan pöytään.",
+                             "A drawn card can only be swapped into the drawer's own table.", (seat,))
+        if not r.holds_turn_card[seat] or r.stage != "hold":
+            raise Impossible(f"{self.name(seat)} ei ole nostanut korttia tällä vuorolla.",
+                             f"{self.name(seat)} has not drawn a card this turn.", (seat,))
+        r.holds_turn_card[seat] = False
+        r.table[seat] += 1
+        r.stage = "swap_in"
+        return []
+
+    def _card_back(self, e: CardMoved) -> list[Ruling]:
+        r, seat = self.r, self._zone_seat(e.to_zone, "seat")
+        owed = [i for i, (card, s) in enumerate(r.owed_returns) if s == seat and e.card in (None, card)]
+        if not owed:
+            raise Impossible(f"Kasasta ei kuulu palauttaa korttia {e.card or ''} pelaajalle {self.name(seat)}.",
+                             f"No card {e.card or ''} is owed back from the pile to {self.name(seat)}.", (seat,))
+        r.shown.add(r.owed_returns.pop(owed[0])[0])
+        r.table[seat] += 1
+        return []
+
+    def _table_to_stock(self, e: CardMoved) -> list[Ruling]:
+        r, seat = self.r, self._zone_seat(e.from_zone, "seat")
+        if r.phase == "deal" and r.redealing:
+            return []  # gathering the cards of a spoiled deal
+        if not r.owed_replace_out[seat] or not r.table[seat]:
+            raise Impossible(f"{self.name(seat)} ei ole velkaa korttia pakkaan.",
+                             f"{self.name(seat)} owes no table card to the stock.", (seat,))
+        r.owed_replace_out[seat] -= 1
+        r.owed_replace_in[seat] += 1
+        r.table[seat] -= 1
+        r.stock += 1
+        return []
+
+    def _turn_pile(self, e: CardMoved) -> list[Ruling]:
+        r = self.r
+        if r.stock > 0 or len(r.pile) < 2:
+            raise Impossible("Kasan saa kääntää pakaksi vasta kun pakka on tyhjä (ja kasassa on kortteja).",
+                             "The pile becomes the stock only when the stock is empty (and the pile has cards).")
+        r.stock = len(r.pile) - 1
+        r.pile = r.pile[-1:]
+        return []
+
+    # ------------------------------------------------------------ the pile: discards and slaps
+
+    def _landing(self, e: CardMoved, seq: int) -> list[Ruling]:
+        """A card lands on the pile; order it against the previous landing first."""
+        seat, t, earliest, latest = self._lander(e)
+        prev = self.landing
+        if prev is not None and prev.seat != seat:
+            close = earliest < prev.latest and prev.earliest < latest  # either may have been first
+            if close or t < prev.t:
+                as_seen = self._trial([(seq, e)])
+                swapped = self._trial([(seq, e), (prev.seq, prev.event)], start=prev.before)
+                possible = not any(x.kind == "impossible" for x in as_seen[1] + swapped[1])
+                if possible and _fingerprint(as_seen[0]) != _fingerprint(swapped[0]):
+                    if close:
+                        self.kps = KpsWait(prev, seq, e, (prev.seat, seat))
+                        names = f"{self.name(prev.seat)} – {self.name(seat)}"
+                        return [Ruling("kps", f"Ei voi erottaa, kumpi ehti ensin: KPS ({names}).",
+                                       f"Cannot tell who was first: rock-paper-scissors ({names}).",
+                                       (prev.seat, seat), data={"dt": round(abs(t - prev.t), 4)})]
+                    engine, rulings = swapped
+                    pads = self.pads  # pad hits already matched stay matched
+                    self.__dict__ = engine.__dict__
+                    self.landing, self.pads = None, pads
+                    note = Ruling("order_corrected",
+                                  f"{self.name(seat)} ehti ensin (lyöntityyny): tilanne arvioitu uudelleen.",
+                                  f"{self.name(seat)} was first (slap pad): judged again in that order.",
+                                  (seat, prev.seat))
+                    return [note, *rulings]
+        before = self._save()
+        rulings = self._land(e, seq)
+        self.landing = Landing(seq, e, seat, t, earliest, latest, before)
+        return rulings
+
+    def _lander(self, e: CardMoved) -> tuple[int, float, float, float]:
+        """Who put the card on the pile, when it was seen, and from when to when it landed: a card seen
+        first at t landed before (by its t_uncertainty, and at least the timing resolution); a matching
+        slap-pad hit gives the time, give or take the pad's uncertainty."""
+        resolution = self.settings["timing_resolution_s"]
+        zone = _zone_kind(e.from_zone)
+        if zone == "hand":
+            seat = self._zone_seat(e.from_zone, zone)
+        elif zone == "stock":
+            seat, _ = self._straight_discarder(e.card)
+        else:
+            seat = e.by
+        if seat is None:
+            raise Impossible("Ei nähty, kuka löi kortin kasaan: korjaa tapahtuma.",
+                             "Not seen who put the card on the pile: correct the event.")
+        self._seat(seat, "by")
+        pad = self.pads.get(seat)
+        if zone == "seat" and pad and 0 <= e.t - pad[0] <= self.settings["pad_match_window_s"]:
+            del self.pads[seat]
+            t, tu = pad
+            return seat, t, t - max(tu, resolution), t + tu
+        return seat, e.t, e.t - max(e.t_uncertainty, resolution), e.t
+
+    def _trial(self, events, start: dict | None = None):
+        """Apply events to a copy of the engine (or of a saved state) without order checks."""
+        trial = copy.copy(self)
+        trial.__dict__ = copy.deepcopy(start if start is not None else self._save())
+        rulings: list[Ruling] = []
+        try:
+            for seq, event in events:
+                rulings += [_caused(r, seq) for r in trial._land(event, seq)]
+        except Impossible as e:
+            rulings.append(Ruling("impossible", e.fi, e.en, seats=e.seats))
+        return trial, rulings
+
+    def _land(self, e: CardMoved, seq: int) -> list[Ruling]:
+        if e.card is None:
+            raise Impossible("Kasaan tulleen kortin arvoa ei nähty: korjaa tapahtuma kortin kanssa.",
+                             "The card that landed on the pile was not read: correct the event with its card.")
+        if e.card in self.r.pile:
+            raise Impossible(f"{e.card} on jo kasassa: sama kortti ei voi olla kahdessa paikassa.",
+                             f"{e.card} is already on the pile: one card cannot be in two places.")
+        if _zone_kind(e.from_zone) in ("hand", "stock"):
+            if e.card in self.r.shown:
+                raise Impossible(f"{e.card} on jo pöydässä (se näytettiin kaikille): "
+                                 f"sama kortti ei voi olla kahdessa paikassa.",
+                                 f"{e.card} lies on a table (it was shown to all): one card cannot be in two places.")
+            return self._straight_discard(e) if e.from_zone == "stock" else self._discard(e)
+        self.r.shown.discard(e.card)
+        seat = self._zone_seat(e.from_zone, "seat")
+        r = self.r
+        if r.stage == "swap_in" and r.turn == seat and e.by in (None, seat) and not r.ended:
+            r.table[seat] -= 1
+            r.pile.append(e.card)
+            r.stage, r.power = "done", "swap_in"
+            r.discards += 1
+            return []
+        return self._slap(e, self._seat(e.by, "by"), seat)
+
+    def _discard(self, e: CardMoved) -> list[Ruling]:
+        r, seat = self.r, self._zone_seat(e.from_zone, "hand")
+        if not r.holds_turn_card[seat] and r.owed_to_stock[seat]:
+            raise Impossible(f"{self.name(seat)}: väärällä vuorolla nostettu kortti palautetaan pakkaan, "
+                             f"ei kasaan.",
+                             f"{self.name(seat)}: a card drawn out of turn goes back to the stock, not the pile.",
+                             (seat,))
+        if not r.holds_turn_card[seat] or r.stage != "hold":
+            raise Impossible(f"{self.name(seat)} ei pidä tällä vuorolla nostettua korttia.",
+                             f"{self.name(seat)} holds no card drawn this turn.", (seat,))
+        r.holds_turn_card[seat] = False
+        r.pile.append(e.card)
+        r.discards += 1
+        r.stage = "done"
+        r.power = rank(e.card) if rank(e.card) in POWERS and not r.ended else "none"
+        return []
+
+    def _straight_discarder(self, card: str | None) -> tuple[int, bool]:
+        """Whose discard a card straight from the stock to the pile is, and whether they held it: the player
+        holding the drawn card, else the player due to draw (who drew and discarded in one move, or in a
+        hand the camera missed)."""
+        r = self.r
+        if r.phase == "play" and r.stage == "hold" and r.holds_turn_card[r.turn]:
+            return r.turn, True
+        seat = self._next_drawer()
+        if seat is None:
+            raise Impossible(f"{card or 'Kortti'} tuli kasaan pakasta (kenenkään paikalta tai kädestä sitä ei "
+                             f"nähty lähtevän), mutta kenenkään ei ole nyt vuoro nostaa: korjaa tapahtuma.",
+                             f"The {card or 'card'} came onto the pile from the stock (no seat or hand was seen "
+                             f"losing it), but nobody is due to draw now: correct the event.")
+        return seat, False
+
+    def _straight_discard(self, e: CardMoved) -> list[Ruling]:
+        """A card straight from the stock to the pile: the turn's draw (unless the card was already held)
+        and discard, told so the players can correct it if the camera guessed wrong."""
+        seat, held = self._straight_discarder(e.card)
+        told = Ruling("discard_unseen_in_hand",
+                      f"{self.name(seat)} heitti kortin {e.card} kasaan; kamera ei nähnyt sitä kädessä.",
+                      f"{self.name(seat)} discarded the {e.card}; the camera did not see it in their hand.",
+                      (seat,), data={"card": e.card})
+        return self._through_hand_unseen(e, seat, held, told, self._discard)
+
+    def _slap(self, e: CardMoved, slapper: int, owner: int) -> list[Ruling]:
+        r, card = self.r, e.card
+        if r.phase == "deal":
+            raise Impossible("Jako on kesken: kasaan ei lyödä nyt.", "The deal is not finished: no slapping now.",
+                             (slapper,))
+        if not r.pile:
+            raise Impossible("Kasa on tyhjä: ei mitään mihin lyödä.",
+                             "The pile is empty: nothing to slap against.", (slapper,))
+        if r.table[owner] == 0:
+            raise Impossible(f"Pelaajalla {self.name(owner)} ei ole pöytäkortteja.",
+                             f"{self.name(owner)} has no table cards.", (owner,))
+        r.table[owner] -= 1
+        whose = (f"oman korttinsa {card}", f"their own {card}") if owner == slapper else (
+            f"pelaajan {self.name(owner)} kortin {card}", f"{self.name(owner)}'s {card}")
+        if r.ended or r.phase == "reveal":
+            r.owed_returns.append((card, owner))
+            return [Ruling("late_slap",
+                           f"Myöhässä: {self.name(slapper)} löi {whose[0]} kierroksen jo päätyttyä; "
+                           f"kortti palaa pöytään.",
+                           f"Late: {self.name(slapper)} slapped {whose[1]} after the round ended; "
+                           f"the card goes back.", (slapper,), data={"card": card, "owner": owner})]
+        top = r.pile[-1]
+        if rank(card) == rank(top):
+            r.pile.append(card)
+            rulings = [Ruling("correct_slap", f"Oikein: {self.name(slapper)} löi {whose[0]} ({top}).",
+                              f"Right: {self.name(slapper)} slapped {whose[1]} onto {top}.", (slapper,),
+                              data={"card": card, "owner": owner})]
+            if owner != slapper:
+                n = self.settings["penalty_cards_per_slapped_card"]
+                rulings.append(self._penalty(owner, n, "slapped_by_opponent",
+                                             f"{self.name(slapper)} löi pelaajan {self.name(owner)} kortin",
+                                             f"{self.name(slapper)} slapped {self.name(owner)}'s card"))
+            if r.holding(owner) == 0:
+                rulings.append(self._emptied(owner))
+            return rulings
+        r.owed_returns.append((card, owner))
+        attempt = (slapper, r.discards)
+        r.wrong_slaps[attempt] = r.wrong_slaps.get(attempt, 0) + 1
+        count, cap = r.wrong_slaps[attempt], self.settings["wrong_slap_cap"]
+        fi = (f"Väärin: {self.name(slapper)} löi {whose[0]}, kasassa {top}. "
+              f"Kortti näytetään kaikille ja palaa pöytään")
+        en = f"Wrong: {self.name(slapper)} slapped {whose[1]} onto {top}. The card is shown to all and goes back"
+        if count > cap:
+            return [Ruling("wrong_slap",
+                           f"{fi}; yli {cap} väärää lyöntiä samalla yrityksellä: ei lisää sakkokortteja.",
+                           f"{en}; over {cap} wrong slaps in one attempt: no more penalty cards.", (slapper,),
+                           data={"card": card, "owner": owner, "wrong_in_attempt": count, "over_cap": True})]
+        n = self.settings["penalty_cards_per_wrong_slap"]
+        r.owed_penalty[slapper] += n
+        self.penalty_cards[slapper] += n
+        return [Ruling("wrong_slap", f"{fi}; {_cards_fi(n)}.", f"{en}; {_cards_en(n)}.", (slapper,),
+                       penalty=n, unit="card", data={"card": card, "owner": owner, "wrong_in_attempt": count})]
+
+    def _emptied(self, seat: int) -> Ruling:
+        r = self.r
+        r.ended, r.emptied_by = True, seat
+        failed = r.caller is not None and r.caller != seat
+        fi = f"{self.name(seat)} tyhjensi pöytänsä: kierros päättyi. Paljastakaa kortit."
+        en = f"{self.name(seat)} emptied their table: the round is over. Reveal the cards."
+        if failed:
+            fi += f" Pelaajan {self.name(r.caller)} kiketti ei onnistu."
+            en += f" {self.name(r.caller)}'s kiketti fails."
+        return Ruling("table_emptied", fi, en, (seat,))
+
+    def _penalty(self, seat: int, n: int, reason: str, fi: str, en: str) -> Ruling:
+        self.r.owed_penalty[seat] += n
+        self.penalty_cards[seat] += n
+        return Ruling("penalty", f"{fi}: {_cards_fi(n)} pelaajalle {self.name(seat)}.",
+                      f"{en}: {_cards_en(n)} to {self.name(seat)}.", (seat,),
+                      penalty=n, unit="card", data={"reason": reason})
+
+    # ------------------------------------------------------------ KPS
+
+    def _kps_won(self, winner: int, seq: int) -> list[Ruling]:
+        wait = self.kps
+        if wait is None:
+            raise Impossible("Kukaan ei odota kivi-paperi-saksia.", "No rock-paper-scissors is pending.", (winner,))
+        if winner not in wait.seats:
+            a, b = wait.seats
+            raise Impossible(f"KPS on pelaajien {self.name(a)} ja {self.name(b)} välinen.",
+                             f"The rock-paper-scissors is between {self.name(a)} and {self.name(b)}.", (winner,))
+        held, pads = self.held, self.pads
+        order = [(wait.second_seq, wait.second)]
+        if winner != wait.first.seat:
+            self._restore(wait.first.before)
+            order.append((wait.first.seq, wait.first.event))
+        self.kps, self.held, self.landing, self.pads = None, [], None, pads
+        rulings = [Ruling("kps_settled", f"{self.name(winner)} voitti KPS:n ja ehti ensin.",
+                          f"{self.name(winner)} won rock-paper-scissors and counts as first.", (winner,))]
+        for s, event in order:
+            rulings += [_caused(r, s) for r in self._land(event, s)]
+        self.held = held
+        return rulings + self._run_held()
+
+    # ------------------------------------------------------------ looks and swaps
+
+    def _in_power_window(self, seat: int) -> bool:
+        r = self.r
+        return r.phase == "play" and not r.ended and r.turn == seat and r.stage == "done"
+
+    def _looked(self, e: CardLooked) -> list[Ruling]:
+        r = self.r
+        if e.by is None:
+            raise Impossible("Ei nähty, kuka katsoi korttia: korjaa tapahtuma.",
+                             "Not seen who looked at the card: correct the event.")
+        by, owner = self._seat(e.by, "by"), self._zone_seat(e.zone, "seat")
+        if r.table[owner] == 0:
+            raise Impossible(f"Pelaajalla {self.name(owner)} ei ole pöytäkortteja katsottavaksi.",
+                             f"{self.name(owner)} has no table cards to look at.", (owner,))
+        if r.ended:
+            return []  # the round is over and every card is about to be revealed
+        if self._in_power_window(by):
+            return self._power_look(by, owner, e.zone)
+        if owner != by:
+            return [Ruling("must_slap", f"{self.name(by)} koski pelaajan {self.name(owner)} korttia ilman voimaa: "
+                           f"kortti on lyötävä kasaan.", f"{self.name(by)} touched {self.name(owner)}'s card "
+                           f"without a power: that card must be slapped onto the pile.", (by,))]
+        late_ok = self.settings["late_first_peek"] and not r.has_drawn[by] and r.peeks[by] < PEEKS
+        if r.phase == "deal" or not r.opener_drew or late_ok:
+            r.peeks[by] += 1
+            return []
+        if r.phase == "play" and r.turn == by and r.stage != "draw":
+            return [self._misuse(by, "ei voimaa jolla katsoa omaa korttia", "no power to look at an own card")]
+        n = self.settings["accidental_look_penalty_cards"]
+        r.owed_replace_out[by] += 1
+        rulings = [Ruling("card_seen", f"{self.name(by)} näki oman korttinsa: se vaihdetaan pakasta uuteen "
+                          f"ja nähty kortti pakan keskelle.", f"{self.name(by)} saw an own card: it is replaced "
+                          f"from the stock and the seen card goes into the middle of the stock.", (by,))]
+        if n:
+            rulings.append(self._penalty(by, n, "card_seen", f"{self.name(by)} katsoi omaa korttiaan",
+                                         f"{self.name(by)} looked at an own card"))
+        return rulings
+
+    def _power_look(self, by: int, owner: int, zone: str) -> list[Ruling]:
+        r = self.r
+        power = POWERS.get(r.power or "")
+        if power == "look_own" and owner == by:
+            r.power = "used"
+            return []
+        if power == "look_other" and owner != by:
+            r.power = "used"
+            return []
+        if power == "look_swap" and owner != by and r.looked_zone is None:
+            r.looked_zone = zone
+            return []
+        return [self._misuse(by, f"katsoi {'omaa' if owner == by else 'vastustajan'} korttia",
+                             f"looked at {'an own' if owner == by else 'an opponent'} card")]
+
+    def _misuse(self, seat: int, fi: str, en: str) -> Ruling:
+        r = self.r
+        what, what_en = (r.power, r.power) if r.power in POWERS else _POWER_STATES[r.power]
+        r.power = "used"
+        return self._penalty(seat, self.settings["penalty_cards_per_misplay"], "power_misuse",
+                             f"Voima käytetty väärin ({what}: {fi}); tietoa ei saa käyttää",
+                             f"Power used wrongly ({what_en}: {en}); the information may not be used")
+
+    def _swapped(self, e: CardsSwapped) -> list[Ruling]:
+        r = self.r
+        pair = (e.zone_a, e.zone_b)
+        a, b = self._zone_seat(e.zone_a, "seat"), self._zone_seat(e.zone_b, "seat")
+        if not r.table[a] or not r.table[b]:
+            empty = a if not r.table[a] else b
+            raise Impossible(f"Pelaajalla {self.name(empty)} ei ole pöytäkortteja vaihdettavaksi.",
+                             f"{self.name(empty)} has no table cards to swap.", (empty,))
+        if a == b:
+            return []  # rearranging one's own cards is allowed at any time
+        if r.ended:
+            return []  # the book lets a swap already under way when a table emptied be finished
+        if pair in r.swaps_to_undo or pair[::-1] in r.swaps_to_undo:
+            r.swaps_to_undo.remove(pair if pair in r.swaps_to_undo else pair[::-1])
+            return []
+        if e.by is None:
+            raise Impossible("Ei nähty, kuka vaihtoi kortit: korjaa tapahtuma.",
+                             "Not seen who swapped the cards: correct the event.")
+        by = self._seat(e.by, "by")
+        own = seat_zone(by)
+        other = e.zone_b if e.zone_a == own else e.zone_a if e.zone_b == own else None
+        power = POWERS.get(r.power or "") if self._in_power_window(by) else None
+        right = other is not None and (
+            (power == "blind_swap" and not e.looked)
+            or (power == "look_swap" and r.looked_zone == other)
+            or (power == "look_swap" and r.looked_zone is None and e.looked))
+        if right:
+            r.power = "used"
+            return []
+        r.swaps_to_undo.append(pair)
+        if not self._in_power_window(by):
+            return [self._penalty(by, self.settings["penalty_cards_per_misplay"], "power_misuse",
+                                  f"{self.name(by)} vaihtoi kortteja ilman voimaa; vaihto perutaan",
+                                  f"{self.name(by)} swapped cards without a power; the swap is undone")]
+        return [self._misuse(by, "vaihtoi kortit", "swapped cards")]
+
+    # ------------------------------------------------------------ calls and the round's end
+
+    def _rushed(self, t: float) -> bool:
+        """The book: a player whose next player drew too early may still call; "too early" is
+        read as within ``late_call_grace_s`` of that draw."""
+        r = self.r
+        return (r.previous_turn is not None and r.turn_began_t is not None
+                and t - r.turn_began_t <= self.settings["late_call_grace_s"])
+
+    def _call(self, seat: int | None, t: float) -> list[Ruling]:
+        r = self.r
+        if seat is None:  # the shared button: the player whose turn it is, or was a moment ago
+            rushed = r.phase == "play" and r.stage == "hold" and self._rushed(t)
+            seat = r.previous_turn if rushed else r.turn if r.phase == "play" else None
+            if seat is None:
+                raise Impossible("Kenenkään vuoro ei ole käynnissä: nappi ei voi huutaa kikettiä.",
+                                 "No turn is in progress: the button cannot call kiketti.")
+        self._seat(seat, "seat")
+        bad = None
+        late = r.turn != seat and seat == r.previous_turn and self._rushed(t)
+        if r.ended:
+            bad = ("kierros on jo päättynyt", "the round has already ended")
+        elif r.phase != "play":
+            bad = ("kierros ei ole käynnissä", "no round is in play")
+        elif r.caller is not None:
+            bad = (f"{self.name(r.caller)} on jo huutanut kiketin tällä kierroksella",
+                   f"{self.name(r.caller)} already called kiketti this round")
+        elif r.turn != seat and not late:
+            bad = (f"nyt on pelaajan {self.name(r.turn)} vuoro", f"it is {self.name(r.turn)}'s turn")
+        elif r.stage != "done" and not late:
+            bad = ("kiketin saa huutaa vasta oman vuoronsa pelattuaan", "kiketti is called only after playing the turn")
+        if bad:
+            return [Ruling("bad_call", f"Kiketti ei käy ({self.name(seat)}): {bad[0]}.",
+                           f"Kiketti does not count ({self.name(seat)}): {bad[1]}.", (seat,))]
+        r.caller = seat
+        # a rushed next player is already playing their last turn
+        r.final_turns = [(seat + i) % self.n for i in range(2 if late else 1, self.n)]
+        self.sheet.calls[seat] += 1
+        self.last_caller = seat
+        fi, en = "", ""
+        if late:
+            fi = f" ({self.name(r.turn)} aloitti vuoronsa liian aikaisin: kiketti hyväksytään)"
+            en = f" ({self.name(r.turn)} started too early: the call counts)"
+        return [Ruling("kiketti_called", f"{self.name(seat)} huusi kiketin{fi}! Muut pelaavat vielä kerran.",
+                       f"{self.name(seat)} called kiketti{en}! Everyone else plays once more.", (seat,),
+                       data={"calls": self.sheet.calls[seat], "late": late})]
+
+    def _ready_to_reveal(self) -> bool:
+        r = self.r
+        return r.ended or (r.caller is not None and not r.final_turns and r.stage == "done")
+
+    def _revealed(self, e: CardsRevealed) -> list[Ruling]:
+        r = self.r
+        seat = self._zone_seat(e.zone, "seat")
+        rulings: list[Ruling] = []
+        if r.phase == "deal":
+            raise Impossible("Jako on kesken: ei paljasteta.", "The deal is not finished: nothing to reveal.", (seat,))
+        if not self._ready_to_reveal():
+            if r.caller is not None and r.final_turns == [seat] and r.stage == "done":
+                r.final_turns = []
+                rulings.append(Ruling(
+                    "turn_forfeited",
+                    f"{self.name(seat)} käänsi korttinsa ennen viimeistä vuoroaan: vuoro menetetty, "
+                    f"kierros päättyy.",
+                    f"{self.name(seat)} turned their cards before their last turn: the turn is lost, the round ends.",
+                    (seat,)))
+            else:
+                r.shown.update(e.cards)
+                return [Ruling(
+                    "early_reveal",
+                    f"{self.name(seat)} käänsi korttinsa liian aikaisin: kortit takaisin väärinpäin, "
+                    f"muut saavat käyttää näkemäänsä.",
+                    f"{self.name(seat)} turned their cards too early: turn them back; "
+                    f"everyone may use what they saw.", (seat,), data={"cards": list(e.cards)})]
+        if seat in r.revealed:
+            raise Impossible(f"{self.name(seat)} on jo paljastanut korttinsa.",
+                             f"{self.name(seat)} has already revealed their cards.", (seat,))
+        elsewhere = [c for c in e.cards if c in r.pile or any(c in cs for cs in r.revealed.values())]
+        if elsewhere:
+            raise Impossible(f"{', '.join(elsewhere)} on jo muualla: sama kortti ei voi olla kahdessa paikassa.",
+                             f"{', '.join(elsewhere)} already lies elsewhere: one card cannot be in two places.",
+                             (seat,))
+        r.phase = "reveal"
+        r.revealed[seat] = e.cards
+        problems = []
+        if len(e.cards) != r.table[seat]:
+            problems.append((f"näkyi {len(e.cards)} korttia, pöydällä pitäisi olla {r.table[seat]}",
+                             f"{len(e.cards)} cards seen where {r.table[seat]} should lie"))
+        missing = r.holding(seat) - r.table[seat]
+        if missing:
+            problems.append((f"{missing} korttia (sakko- tai palautettavia) ei tullut pöytään",
+                             f"{missing} owed cards (penalty or returned) never reached the table"))
+        if problems:
+            r.unseen.add(seat)
+            rulings.append(Ruling("unjudged", f"{self.name(seat)}: " + "; ".join(fi for fi, _ in problems)
+                                  + ". Pisteet lasketaan vain nähdyistä korteista.",
+                                  f"{self.name(seat)}: " + "; ".join(en for _, en in problems)
+                                  + ". Points count only the cards seen.", (seat,)))
+        if all(s in r.revealed or r.holding(s) == 0 for s in range(self.n)):
+            rulings += self._lost_cards() + self._score()
+        return rulings
+
+    def _lost_cards(self) -> list[Ruling]:
+        """Cards everyone saw go back to a table must turn up in some reveal."""
+        revealed = {c for cards in self.r.revealed.values() for c in cards}
+        lost = sorted(self.r.shown - revealed)
+        if not lost:
+            return []
+        cards = ", ".join(lost)
+        return [Ruling("unjudged", f"{cards} palautettiin pöytään, mutta mikään paljastus ei näyttänyt sitä.",
+                       f"{cards} went back to a table, but no reveal shows it.", data={"cards": lost})]
+
+    def _score(self) -> list[Ruling]:
+        r = self.r
+        hands = [r.revealed.get(s, ()) for s in range(self.n)]
+        own = [hand_points(h) for h in hands]
+        result = score_round(own, [len(h) for h in hands], r.caller, r.emptied_by)
+        row = self.sheet.add_round(result.scores, r.caller, result.case, sorted(r.unseen))
+        listing = ", ".join(f"{self.name(s)} {result.scores[s]}" for s in range(self.n))
+        caller = self.name(r.caller) if r.caller is not None else ""
+        why_fi, why_en = (text.format(caller=caller) for text in _CASES[result.case])
+        rulings = [Ruling("round_scored", f"Kierros {row.round}: {listing} ({why_fi}).",
+                          f"Round {row.round}: {listing} ({why_en}).",
+                          tuple(range(self.n)), data={"round": row.round, "own": own, "scores": list(result.scores),
+                                                      "totals": list(row.totals), "case": result.case,
+                                                      "caller": r.caller, "unjudged": sorted(r.unseen)})]
+        self.round_index += 1
+        if self.round_index < self.rounds_total:
+            self.r = self._new_round()
+            return rulings
+        return rulings + self._game_over()
+
+    def _game_over(self) -> list[Ruling]:
+        self.over = True
+        s = self.settings
+        missing = self.sheet.finish(s["missing_call_penalty"])
+        rulings = []
+        for seat, points in enumerate(missing):
+            if points:
+                lacking = points // s["missing_call_penalty"] if s["missing_call_penalty"] else 0
+                rulings.append(Ruling("missing_calls",
+                                      f"{self.name(seat)}: {lacking} kikettiä puuttuu, +{points} pistettä.",
+                                      f"{self.name(seat)}: {lacking} call(s) missing, +{points} points.", (seat,),
+                                      penalty=points, unit="point"))
+        order = list(reversed(self.sheet.standings()))
+        fi = ", ".join(f"{st.place}. {st.name} {st.points} p" for st in order)
+        en = ", ".join(f"{st.place}. {st.name} {st.points} pts" for st in order)
+        rulings.append(Ruling("game_over", f"Peli päättyi. Tulokset viimeisestä ensimmäiseen: {fi}.",
+                              f"Game over. Results from last place to first: {en}.",
+                              tuple(st.seat for st in order),
+                              data={"standings": [{"place": st.place, "name": st.name, "points": st.points}
+                                                  for st in order]}))
+        return rulings
+
+    # ------------------------------------------------------------ reporting
+
+    def summary(self) -> dict[str, Any]:
+        r = self.r
+        return {
+            "round": min(self.round_index + 1, self.rounds_total),
+            "rounds": self.rounds_total,
+            "phase": "over" if self.over else r.phase,
+            "paused": self.frozen,
+            "kps_pending": list(self.kps.seats) if self.kps else None,
+            "dealer": r.dealer,
+            "opener": r.opener,
+            "turn": r.turn,
+            "caller": r.caller,
+            "table_cards": list(r.table),
+            "stock": r.stock,
+            "pile_top": r.pile[-1] if r.pile else None,
+            "owed_penalty_cards": list(r.owed_penalty),
+            "penalty_cards": dict(zip(self.players, self.penalty_cards)),
+            "calls": dict(zip(self.players, self.sheet.calls)),
+            "score_sheet": self.sheet.to_json(),
+            "standings": self.sheet.to_json()["standings"],
+        }
+
+    def render(self, language: str = "fi") -> str:
+        fi = language == "fi"
+        lines = [self.sheet.render(language), ""]
+        pens = ", ".join(f"{p} {c}" for p, c in zip(self.players, self.penalty_cards))
+        lines.append(("Sakkokortit: " if fi else "Penalty cards: ") + pens)
+        if self.over:
+            order = list(reversed(self.sheet.standings()))
+            lines.append(("Tulokset viimeisestä ensimmäiseen: " if fi else "Results, last to first: ")
+                         + ", ".join(f"{s.place}. {s.name} {s.points}" for s in order))
+        else:
+            lines.append((f"Kierros {self.round_index + 1}/{self.rounds_total}, vaihe {self.r.phase}" if fi else
+                          f"Round {self.round_index + 1}/{self.rounds_total}, phase {self.r.phase}"))
+        return "\n".join(lines)
+
+
+def _zone_kind(zone: str) -> str:
+    if zone in ("stock", "pile"):
+        return zone
+    if zone.startswith("seat") and zone_seat(zone) is not None:
+        return "seat"
+    if zone.startswith("hand") and zone_seat(zone) is not None:
+        return "hand"
+    raise Impossible(f"Alue '{zone}' ei kuulu Kikettiin (stock, pile, seatN, handN).",
+                     f"Zone '{zone}' is not a Kiketti zone (stock, pile, seatN, handN).")
+
+
+def _cards_fi(n: int) -> str:
+    return "1 sakkokortti" if n == 1 else f"{n} sakkokorttia"
+
+
+def _cards_en(n: int) -> str:
+    return "1 penalty card" if n == 1 else f"{n} penalty cards"
+
+
+def _is_landing(event: Event) -> bool:
+    return isinstance(event, CardMoved) and event.to_zone == "pile" and event.from_zone != "stock"
+
+
+def _is_kps_won(event: Event) -> bool:
+    return isinstance(event, Declared) and event.what == "kps_won"
+
+
+def _caused(ruling: Ruling, seq: int) -> Ruling:
+    if ruling.cause is not None:
+        return ruling
+    return Ruling(ruling.kind, ruling.fi, ruling.en, ruling.seats, ruling.penalty, ruling.unit, seq, ruling.data)
+
+
+def _fingerprint(engine: KikettiEngine) -> tuple:
+    """What the order of two landings can change: counts, debts, the round's end, the top rank."""
+    r = engine.r
+    return (r.ended, r.emptied_by, tuple(r.table), tuple(r.owed_penalty), tuple(sorted(r.owed_returns)),
+            rank(r.pile[-1]) if r.pile else None, tuple(engine.penalty_cards), r.stage, r.turn)

@@ -1,0 +1,585 @@
+"""The AS-Kimble referee: turns, moves, eating, doubling, raising, hembo, pauses and the fine ledger.
+
+Observations it reads: ``die_settled`` (each pop; ``by`` = the popping team's seat when known),
+``piece_moved`` (a stack seen moving between places), ``declared`` (``red``/``blue``/``yellow``/
+``green`` = the colour choice, ``double``, ``raise``, ``consent``, ``refuse``, ``hembo``),
+``fine_drunk`` (the bookkeeper), ``paused`` and a long ``button_pressed`` (pause toggle).
+
+When a pop leaves exactly one legal move and no optional choice (double, raise), the referee plays
+it at once and takes the camera's sightings of it (before the next pop) as confirmation; otherwise
+it waits for the sighting (or the declaration) and flags a move the rules forbid.  A raise takes
+back each team's rearmost goal piece unless the camera sees the team give up another one.
+
+Readings of the book: the duty "to take a move that does not get one's own piece eaten" is the
+mine rule (only driving onto a mine eats one's own piece); the pop after a 6 is one pop, not
+three tries (the book's extra pop after a 6 onto a mine); a pop in a pause counts no more than
+an out-of-turn pop (the die is reset), while a move in a pause stands (a released move is
+final); queued split pieces count as in the goal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Engine, Impossible, Ruling, register
+from ..events import ButtonPressed, Declared, DieSettled, Event, FineDrunk, GameStarted, Paused, PieceMoved
+from .board import COLOURS, GOAL, HOME, PIECES, QUEUE, TRACK, Board, Move
+from .dice import DieLog, Pop
+from .ledger import Ledger
+from .render import render
+
+
+class Opening:
+    """The opening pops: the lowest picks a colour, the highest starts; ties re-pop among the tied."""
+
+    def __init__(self, teams: int):
+        self.low = set(range(teams))
+        self.high = set(range(teams))
+        self.queue = list(range(teams))
+        self.values: dict[int, int] = {}
+
+    @property
+    def done(self) -> bool:
+        return not self.queue
+
+    def record(self, team: int, value: int) -> None:
+        self.queue.pop(0)
+        self.values[team] = value
+        if self.queue:
+            return
+        if len(self.low) > 1:
+            least = min(self.values[t] for t in self.low)
+            self.low = {t for t in self.low if self.values[t] == least}
+        if len(self.high) > 1:
+            most = max(self.values[t] for t in self.high)
+            self.high = {t for t in self.high if self.values[t] == most}
+        tied = (self.low if len(self.low) > 1 else set()) | (self.high if len(self.high) > 1 else set())
+        self.queue = sorted(tied)
+        self.values = {}
+
+
+@register
+class Kimble(Engine):
+    game = "kimble"
+    settings_defaults = {"members": None, "fine_unit": "0.33 l", "fine_per_member": False}
+
+    def __init__(self, start: GameStarted):
+        super().__init__(start)
+        n = len(self.players)
+        if not 2 <= n <= 4:
+            raise ValueError(f"kimble is played by 2-4 teams, got {n}")
+        members = self.settings["members"] or [1] * n
+        if (not isinstance(members, list) or len(members) != n
+                or not all(isinstance(m, int) and not isinstance(m, bool) and m >= 1 for m in members)):
+            raise ValueError(f"setting 'members' must list {n} team sizes >= 1, got {members!r}")
+        if not isinstance(self.settings["fine_per_member"], bool):
+            raise ValueError("setting 'fine_per_member' must be true or false")
+        self.members = members
+        self.board: Board | None = None
+        self.ledger = Ledger(n)
+        self.dice = DieLog()
+        self.phase = "opening"  # opening -> colour -> play -> over
+        self.opening = Opening(n)
+        self.chooser: int | None = None
+        self.turn: int | None = None
+        self.tries = 0  # pops left in this turn without a move
+        self.value: int | None = None  # the die value still waiting for a move or choice
+        self.moves: list[Move] = []
+        self.options: list[str] = []
+        self.last_value: int | None = None
+        self.reset_to: int | None = None
+        self.paused = False
+        self.hembo: dict[int, int] = {}  # team that must say it -> team in turn when it arose
+        self.raised: set[int] = set()
+        self.raising_closed = False
+        self.consent: set[int] | None = None  # teams that agreed to a further raise round
+        self.sightings: list[tuple[int, str, str]] = []
+        self.winner: int | None = None
+
+    # ------------------------------------------------------------ dispatch
+
+    def apply(self, event: Event, seq: int) -> list[Ruling]:
+        if isinstance(event, FineDrunk):
+            return self._drink(event, seq)
+        if isinstance(event, PieceMoved) and (event.team, event.from_place, event.to_place) in self.sightings:
+            self.sightings.remove((event.team, event.from_place, event.to_place))
+            return []
+        if self.phase == "over":
+            raise Impossible("Peli on päättynyt.", "The game is over.")
+        if isinstance(event, DieSettled):
+            return self._pop(event, seq)
+        if isinstance(event, PieceMoved):
+            return self._piece_moved(event, seq)
+        if isinstance(event, Declared):
+            return self._declared(event, seq)
+        if isinstance(event, Paused):
+            return self._pause(event.on)
+        if isinstance(event, ButtonPressed):
+            return self._pause(not self.paused) if event.long else []
+        raise Impossible(f"Kimble ei käytä tapahtumaa '{event.type}'.",
+                         f"Kimble has no use for a '{event.type}' event.")
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "over"
+
+    def name(self, team: int) -> str:
+        return self.players[team]
+
+    def _check_team(self, team: int, field: str) -> None:
+        if team >= len(self.players):
+            raise Impossible(f"Joukkuetta {team} ei ole ({field}).",
+                             f"There is no team {team} ({field}); teams are 0-{len(self.players) - 1}.")
+
+    # ------------------------------------------------------------ fines
+
+    def _fine(self, team: int, fines: int, reason: str, seq: int, fi: str, en: str) -> Ruling:
+        if self.settings["fine_per_member"]:
+            fines *= self.members[team]
+        self.ledger.give(team, fines, reason, seq)
+        unit = self.settings["fine_unit"]
+        return Ruling("fine", f"{self.name(team)}: {fines} sakkoa ({unit}) – {fi}",
+                      f"{self.name(team)}: {fines} fine(s) ({unit}) – {en}", (team,), fines, "fine",
+                      data={"reason": reason})
+
+    # ------------------------------------------------------------ pops
+
+    def _expected_popper(self) -> int | None:
+        if self.phase == "opening":
+            return self.opening.queue[0]
+        return self.turn if self.phase == "play" else None
+
+    def _pop(self, event: DieSettled, seq: int) -> list[Ruling]:
+        if event.by is not None:
+            self._check_team(event.by, "by")
+        team = event.by if event.by is not None else self._expected_popper()
+        if event.value is None:
+            self.dice.add(Pop(seq, event.t, team, None, "unreadable"))
+            return [Ruling("die_unreadable", "Noppaa ei voi lukea: koputa kupua suoraan ylhäältä.",
+                           "The die cannot be read: tap the dome straight down from above.")]
+        value = event.value
+        if self.reset_to is not None:
+            self.dice.add(Pop(seq, event.t, team, value, "reset"))
+            if value != self.reset_to:
+                return []
+            self.reset_to = None
+            return [Ruling("die_reset", f"Noppa on nollattu lukuun {value}.", f"The die is reset to {value}.")]
+        if team is None:
+            raise Impossible(f"{self.name(self.chooser)} valitsee ensin värin.",
+                             f"{self.name(self.chooser)} must choose a colour before anyone pops.")
+        if self.paused:
+            self.dice.add(Pop(seq, event.t, team, value, "paused"))
+            rulings = [self._fine(team, 1, "pause_pop", seq, "naksautus tauon aikana", "popped during a pause")]
+            return rulings + self._stray_pop(team, "reset_die")
+        expected = self._expected_popper()
+        if team != expected:
+            self.dice.add(Pop(seq, event.t, team, value, "out_of_turn"))
+            return self._stray_pop(team, "out_of_turn")
+        if self.phase == "opening":
+            return self._opening_pop(seq, event.t, team, value)
+        return self._turn_pop(seq, event.t, team, value)
+
+    def _stray_pop(self, team: int, kind: str) -> list[Ruling]:
+        """A pop that does not count (out of turn, or in a pause): the dome must be popped back
+        to the value it showed."""
+        self.reset_to = self.last_value
+        if self.last_value is None:
+            fi, en = "naksautus ei kelpaa.", "the pop does not count."
+        else:
+            fi = f"naksautus ei kelpaa; nollaa kupu lukuun {self.last_value}."
+            en = f"the pop does not count; reset the die to {self.last_value}."
+        whose = self._expected_popper()
+        turn_fi = f" Vuoro: {self.name(whose)}." if whose is not None else ""
+        turn_en = f" Turn: {self.name(whose)}." if whose is not None else ""
+        return [Ruling(kind, f"{self.name(team)}: {fi}{turn_fi}", f"{self.name(team)}: {en}{turn_en}",
+                       (team,), data={"reset_to": self.last_value})]
+
+    def _opening_pop(self, seq: int, t: float, team: int, value: int) -> list[Ruling]:
+        self.dice.add(Pop(seq, t, team, value, "opening"))
+        self.last_value = value
+        self.opening.record(team, value)
+        if not self.opening.done:
+            if self.opening.values:
+                return []
+            tied = ", ".join(self.name(t) for t in self.opening.queue)
+            return [Ruling("repop", f"Tasapeli: {tied} naksauttavat uudelleen.", f"A tie: {tied} pop again.",
+                           tuple(self.opening.queue))]
+        (self.chooser,) = self.opening.low
+        (self.turn,) = self.opening.high
+        self.phase = "colour"
+        return [Ruling("opening", f"{self.name(self.chooser)} valitsee värin, {self.name(self.turn)} aloittaa.",
+                       f"{self.name(self.chooser)} chooses a colour, {self.name(self.turn)} starts.",
+                       (self.chooser, self.turn))]
+
+    def _turn_pop(self, seq: int, t: float, team: int, value: int) -> list[Ruling]:
+        rulings = self._hembo_deadline(team, seq)
+        if self.value is not None:
+            if self.moves:
+                expected = self._list(self.moves)
+                raise Impossible(f"{self.name(team)} naksautti uudelleen siirtämättä; odotettiin siirtoa: {expected}.",
+                                 f"{self.name(team)} popped again without moving; expected a move: {expected}.",
+                                 (team,))
+            self._clear_choice()  # doubling and raising are optional: popping again declines them
+        self.sightings = []  # the camera reports a move before the next pop, or not at all
+        self.dice.add(Pop(seq, t, team, value, "turn"))
+        self.last_value = value
+        moves = self.board.legal_moves(team, value)
+        options = []
+        if self.board.can_double(team, value):
+            options.append("double")
+        if value == 6 and self._raise_problem(team) is None:
+            options.append("raise")
+        if len(moves) == 1 and not options:
+            return rulings + self._play(moves[0], value, seq, how="auto")
+        if moves or options:
+            self.value, self.moves, self.options = value, moves, options
+            choices = self._list(moves, options)
+            return rulings + [Ruling("choose", f"{self.name(team)}: {value}; valitse: {choices}.",
+                                     f"{self.name(team)}: {value}; choose: {choices}.", (team,),
+                                     data={"value": value, "moves": self._names(moves), "options": options})]
+        if value == 6:
+            self.tries = 1
+            return rulings + [Ruling("no_move", f"{self.name(team)}: 6 ei siirrä mitään; naksauta uudelleen.",
+                                     f"{self.name(team)}: the 6 moves nothing; pop again.", (team,))]
+        self.tries -= 1
+        if self.tries:
+            tries = "1 more try" if self.tries == 1 else f"{self.tries} more tries"
+            return rulings + [Ruling("no_move", f"{self.name(team)}: {value}, ei siirtoa; vielä {self.tries} yritystä.",
+                                     f"{self.name(team)}: {value}, no move; {tries}.", (team,))]
+        self._next_turn()
+        return rulings + [Ruling("no_move", f"{self.name(team)}: {value}, ei siirtoa. Vuoro: {self.name(self.turn)}.",
+                                 f"{self.name(team)}: {value}, no move. Turn: {self.name(self.turn)}.", (team,))]
+
+    def _next_turn(self) -> None:
+        n = len(self.players)
+        for step in range(1, n + 1):
+            team = (self.turn + step) % n
+            if not self.board.sides[team].finished:
+                self.turn = team
+                self.tries = 3 if self.board.stuck(team) else 1
+                return
+
+    def _clear_choice(self) -> None:
+        self.value, self.moves, self.options, self.consent = None, [], [], None
+
+    # ------------------------------------------------------------ moves
+
+    def _piece_moved(self, event: PieceMoved, seq: int) -> list[Ruling]:
+        self._check_team(event.team, "team")
+        team, key = event.team, (event.team, event.from_place, event.to_place)
+        rulings = []
+        if self.paused:
+            rulings.append(self._fine(team, 1, "pause_move", seq, "siirto tauon aikana", "moved during a pause"))
+        if self.phase == "play" and self.value is None and self._raise_choice(*key):
+            return rulings
+        if self.phase == "play" and self.value is None and self.sightings:
+            seen = ", ".join(f"{self.name(t)} {a}→{b}" for t, a, b in self.sightings)
+            raise Impossible(f"Nähtiin {event.from_place}→{event.to_place}; tuomarin siirron jälkeen "
+                             f"odotettiin: {seen}.",
+                             f"Seen {event.from_place}→{event.to_place}; after the referee's move the camera "
+                             f"should see: {seen}.", (team,))
+        if self.phase != "play" or self.value is None:
+            whose = self._expected_popper()
+            raise Impossible(
+                f"Siirtoa ei odotettu ({event.from_place}→{event.to_place}); "
+                + (f"{self.name(whose)} naksauttaa." if whose is not None else "peli ei ole käynnissä."),
+                f"No move was due ({event.from_place}→{event.to_place}); "
+                + (f"{self.name(whose)} must pop." if whose is not None else "play has not begun."), (team,))
+        if team != self.turn:
+            raise Impossible(f"{self.name(team)} siirsi, mutta vuoro on joukkueella {self.name(self.turn)}.",
+                             f"{self.name(team)} moved, but it is {self.name(self.turn)}'s turn.", (team,))
+        if (event.from_place, event.to_place) == ("home", "aside") and "double" in self.options:
+            return rulings + self._play(Move(team, "double", 0, 0), self.value, seq, observed=key)
+        for move in self.moves:
+            if self._places(move) == (event.from_place, event.to_place):
+                return rulings + self._play(move, self.value, seq, observed=key)
+        return rulings + [self._illegal(team, event.from_place, event.to_place)]
+
+    def _raise_choice(self, team: int, frm: str, to: str) -> bool:
+        """Each team picks the goal piece a raise takes back; the referee assumed the rearmost, so
+        a sighting of another goal piece going the same way replaces that assumption."""
+        for expected in self.sightings:
+            other, default, dest = expected
+            goal_pieces = ("queue", "goal1", "goal2", "goal3", "goal4")
+            if (other, dest) == (team, to) and default != frm and default in goal_pieces and frm in goal_pieces:
+                if self.board.rechoose_goal_piece(team, default, frm):
+                    self.sightings.remove(expected)
+                    return True
+        return False
+
+    def _illegal(self, team: int, frm: str, to: str) -> Ruling:
+        """Name why a sighting is not a legal move: impossible observations raise, rule breaches rule."""
+        board, value, side = self.board, self.value, self.board.sides[team]
+        expected_fi = f"odotettiin: {self._list(self.moves, self.options)}"
+        expected_en = f"expected: {self._list(self.moves, self.options)}"
+        src, dst = board.rel(team, frm), board.rel(team, to)
+        present = (src == HOME and side.home > 0) or (src == QUEUE and side.queue > 0) or (
+            src is not None and 0 <= src < TRACK and src in side.stacks) or (
+            src is not None and GOAL <= src < QUEUE and side.goal[src - GOAL])
+        if not present:
+            raise Impossible(f"{self.name(team)}: paikassa {frm} ei ole nappulaa; {expected_fi}.",
+                             f"{self.name(team)} has no piece at {frm}; {expected_en}.", (team,))
+        start = board.place(team, 0)
+        if src == HOME:
+            if to != start:
+                raise Impossible(f"Kotipesästä pääsee vain lähtöruutuun {start}; {expected_fi}.",
+                                 f"A piece leaves home only to its start square {start}; {expected_en}.", (team,))
+            if value != 6:
+                raise Impossible(f"Kotipesästä lähtöön tarvitaan 6, noppa näyttää {value}; {expected_fi}.",
+                                 f"Leaving home needs a 6, the die shows {value}; {expected_en}.", (team,))
+            reason_fi = "oma nappula on jo lähtöruudussa"
+            reason_en = "an own piece already stands on the start square"
+        else:
+            base = GOAL if src == QUEUE else src
+            count = None if dst is None or dst == HOME or dst == QUEUE else dst - base
+            if count != value:
+                moved = "?" if count is None else str(count)
+                raise Impossible(f"{self.name(team)} siirsi {frm}→{to} ({moved} askelta), noppa näyttää {value}; "
+                                 f"{expected_fi}.",
+                                 f"{self.name(team)} moved {frm}→{to} ({moved} steps) but the die shows {value}; "
+                                 f"{expected_en}.", (team,))
+            mine = [m for m in board.piece_moves(team, value) if self._places(m) == (frm, to) and m.mine]
+            if mine:
+                reason_fi, reason_en = "miinaan ei saa ajaa, kun muu siirto on mahdollinen", \
+                    "driving onto a mine is forbidden while another move exists"
+            else:
+                reason_fi, reason_en = "ruudussa on jo oma nappula", "an own piece already stands there"
+        return Ruling("illegal_move", f"Laiton siirto {frm}→{to}: {reason_fi}; {expected_fi}.",
+                      f"Illegal move {frm}→{to}: {reason_en}; {expected_en}.", (team,),
+                      data={"expected": self._names(self.moves) + self.options})
+
+    def _play(self, move: Move, value: int, seq: int, observed: tuple[int, str, str] | None = None,
+              how: str = "seen") -> list[Ruling]:
+        """Apply a legal move or choice (``how``: seen, declared or auto = the only move), fine its
+        captures, then hand out the next pop."""
+        team = move.team
+        homes = [s.home for s in self.board.sides]
+        outcome = self.board.play(move)
+        if move.kind == "raise":
+            self.raised.add(team)
+        sightings = list(outcome.sightings)
+        if observed in sightings:
+            sightings.remove(observed)
+        self.sightings = sightings
+        how_fi, how_en = {"auto": (" (ainoa siirto: tuomari siirsi)", " (the only move: applied by the referee)"),
+                          "declared": (" (ilmoitettu)", " (declared)"), "seen": ("", "")}[how]
+        rulings = [Ruling("move", f"{self.name(team)}: {self._name(move)}{how_fi}.",
+                          f"{self.name(team)}: {self._name(move)}{how_en}.", (team,),
+                          data={"move": self._name(move), "value": value, "how": how})]
+        for cap in outcome.captures:
+            if cap.mine:
+                fi = f"ajoi miinaan track{cap.square} ({cap.fines} = kertoimien tulo)"
+                en = f"drove onto the mine at track{cap.square} ({cap.fines} = product of multipliers)"
+            else:
+                fi = f"syötiin track{cap.square}:ssa ({cap.fines} = kertoimien tulo)"
+                en = f"eaten at track{cap.square} ({cap.fines} = product of multipliers)"
+            rulings.append(self._fine(cap.team, cap.fines, "mine" if cap.mine else "eaten", seq, fi, en))
+        for other, side in enumerate(self.board.sides):
+            if side.home == PIECES and homes[other] < PIECES:
+                self.hembo[other] = team
+                word = "Jag" if self.members[other] == 1 else "Vi"
+                rulings.append(Ruling("hembo_due", f"{self.name(other)}: sanokaa ”{word} bor i hembo” ennen "
+                                      "seuraavan joukkueen naksua.",
+                                      f"{self.name(other)} must say \"{word} bor i hembo\" before the next team pops.",
+                                      (other,)))
+        self._clear_choice()
+        rulings += self._check_winner()
+        if self.phase == "over":
+            return rulings
+        if value == 6 and not self.board.sides[team].finished:
+            self.tries = 1
+        else:
+            self._next_turn()
+        return rulings
+
+    def _check_winner(self) -> list[Ruling]:
+        n = len(self.players)
+        first = self.turn if self.turn is not None else 0
+        for team in [(first + i) % n for i in range(n)]:
+            if self.board.sides[team].finished and self.ledger.owed(team) == 0:
+                self.winner, self.phase = team, "over"
+                moral = self.ledger.moral_winners()
+                moral_names = ", ".join(self.name(t) for t in moral) or "-"
+                return [Ruling("game_over", f"{self.name(team)} voitti! Moraalinen voittaja: {moral_names}.",
+                               f"{self.name(team)} wins! Moral winner: {moral_names}.", (team,),
+                               data={"winner": self.name(team), "moral_winners": [self.name(t) for t in moral],
+                                     "die_statistics": self.dice.statistics()})]
+        return []
+
+    # ------------------------------------------------------------ declarations
+
+    def _declared(self, event: Declared, seq: int) -> list[Ruling]:
+        self._check_team(event.by, "by")
+        team, what = event.by, event.what
+        if what == "hembo":
+            return self._hembo_said(team, seq)
+        if what in COLOURS:
+            return self._colour(team, COLOURS.index(what))
+        if what in ("double", "raise"):
+            return self._choice(team, what, seq)
+        if what in ("consent", "refuse"):
+            return self._answer(team, what, seq)
+        raise Impossible(f"Kimble ei tunne ilmoitusta '{what}'.",
+                         f"Kimble has no declaration '{what}'; known: hembo, double, raise, consent, refuse, "
+                         f"{', '.join(COLOURS)}.", (team,))
+
+    def _colour(self, team: int, colour: int) -> list[Ruling]:
+        if self.phase != "colour" or team != self.chooser:
+            who = self.name(self.chooser) if self.chooser is not None else "pienimmän naksauttanut"
+            who_en = self.name(self.chooser) if self.chooser is not None else "the lowest popper"
+            raise Impossible(f"Värin valitsee {who} avausnaksujen jälkeen.",
+                             f"The colour is chosen by {who_en} after the opening pops.", (team,))
+        n = len(self.players)
+        self.board = Board([(colour + (t - team) % n) % len(COLOURS) for t in range(n)])
+        self.phase = "play"
+        self.tries = 3
+        colours = ", ".join(f"{self.name(t)} {COLOURS[s.colour]}" for t, s in enumerate(self.board.sides))
+        return [Ruling("colours", f"Värit: {colours}. Aloittaa {self.name(self.turn)}.",
+                       f"Colours: {colours}. {self.name(self.turn)} starts.", tuple(range(n)))]
+
+    def _raise_problem(self, team: int) -> tuple[str, str] | None:
+        """Why ``team`` may not raise now (Finnish, English), or None."""
+        if self.raising_closed:
+            return "korotuskierroksia ei enää pelata", "a team refused further raise rounds"
+        if team in self.raised and len(self.raised) < len(self.players):
+            return "joukkue on jo korottanut tällä kierroksella", "it has raised this round already"
+        if self.board.sides[team].home:
+            return "kotipesä ei ole tyhjä", "its home is not empty"
+        blockers = self.board.raise_blockers(team)
+        if blockers:
+            names = ", ".join(self.name(t) for t in blockers)
+            return f"maalissa ei ole nappulaa: {names}", f"no piece in the goal: {names}"
+        return None
+
+    def _choice(self, team: int, what: str, seq: int) -> list[Ruling]:
+        if self.phase != "play" or team != self.turn or self.value is None:
+            raise Impossible(f"{self.name(team)}: '{what}' vain omalla vuorolla kutosen jälkeen.",
+                             f"{self.name(team)}: '{what}' only on its own turn after a 6.", (team,))
+        if what not in self.options:
+            if what == "raise":
+                problem = self._raise_problem(team) if self.value == 6 else ("tarvitaan 6", "it needs a 6")
+                fi, en = problem
+            else:
+                fi, en = "tarvitaan 6, oma nappula lähtöruudussa ja nappula kotipesässä", \
+                    "it needs a 6, an own piece on the start square and a piece at home"
+            raise Impossible(f"{self.name(team)} ei voi: {what}: {fi}.", f"{self.name(team)} cannot {what}: {en}.",
+                             (team,))
+        if what == "raise" and len(self.raised) == len(self.players):
+            self.consent = {team}
+            others = ", ".join(self.name(t) for t in range(len(self.players)) if t != team)
+            return [Ruling("consent_needed",
+                           f"Kaikki ovat korottaneet: uusi korotuskierros vaatii suostumuksen ({others}).",
+                           f"Every team has raised: a new raise round needs consent from {others}.",
+                           tuple(t for t in range(len(self.players)) if t != team))]
+        return self._play(Move(team, what, 0, 0), self.value, seq, how="declared")
+
+    def _answer(self, team: int, what: str, seq: int) -> list[Ruling]:
+        if self.consent is None or team in self.consent:
+            raise Impossible(f"{self.name(team)}: kukaan ei kysy suostumusta korotuskierrokseen.",
+                             f"{self.name(team)}: nobody is asking for consent to a raise round.", (team,))
+        if what == "refuse":
+            self.raising_closed = True
+            self.consent = None
+            self.options.remove("raise")
+            rulings = [Ruling("raising_closed", f"{self.name(team)} kieltäytyi: korotuskierroksia ei enää pelata.",
+                              f"{self.name(team)} refused: no more raise rounds.", (team,))]
+            if not self.moves and not self.options:
+                self._clear_choice()
+                self.tries = 1
+            return rulings
+        self.consent.add(team)
+        if len(self.consent) < len(self.players):
+            return []
+        self.raised = set()
+        rulings = [Ruling("raise_round", "Kaikki suostuivat: uusi korotuskierros.", "All agreed: a new raise round.")]
+        return rulings + self._play(Move(self.turn, "raise", 0, 0), self.value, seq, how="declared")
+
+    def _hembo_said(self, team: int, seq: int) -> list[Ruling]:
+        if team in self.hembo:
+            del self.hembo[team]
+            return [Ruling("hembo_heard", f"{self.name(team)} asuu kotipesässä.", f"{self.name(team)} lives in hembo.",
+                           (team,))]
+        return [self._fine(team, 1, "hembo_wrong_time", seq, "”bor i hembo” väärään aikaan",
+                           "said \"bor i hembo\" at the wrong time")]
+
+    def _hembo_deadline(self, popper: int, seq: int) -> list[Ruling]:
+        """The next team's pop ends every hembo duty that arose in another team's turn."""
+        rulings = []
+        for team, arose in sorted(self.hembo.items()):
+            if popper != arose:
+                del self.hembo[team]
+                rulings.append(self._fine(team, 1, "hembo_forgotten", seq, "”bor i hembo” unohtui",
+                                          "forgot to say \"bor i hembo\""))
+        return rulings
+
+    # ------------------------------------------------------------ pause and drinks
+
+    def _pause(self, on: bool) -> list[Ruling]:
+        if on == self.paused:
+            if on:
+                raise Impossible("Tauko on jo päällä.", "A pause is on already.")
+            raise Impossible("Taukoa ei ole.", "There is no pause.")
+        self.paused = on
+        if on:
+            return [Ruling("paused", "Tauko: ei naksuja, siirtoja eikä juomista.",
+                           "Pause: no popping, moving or drinking.")]
+        return [Ruling("resumed", "Tauko päättyi: peli jatkuu.", "The pause is over: play on.")]
+
+    def _drink(self, event: FineDrunk, seq: int) -> list[Ruling]:
+        self._check_team(event.team, "team")
+        team = event.team
+        try:
+            self.ledger.drink(team, event.count)
+        except ValueError as e:
+            raise Impossible(f"{self.name(team)} on velkaa {self.ledger.owed(team)} sakkoa, "
+                             f"ei voi juoda {event.count}.",
+                             f"{self.name(team)}: {e}.", (team,)) from None
+        rulings = [Ruling("drunk", f"{self.name(team)} joi {event.count}; velkaa {self.ledger.owed(team)}.",
+                          f"{self.name(team)} drank {event.count}; owes {self.ledger.owed(team)}.", (team,),
+                          data={"count": event.count, "owed": self.ledger.owed(team)})]
+        if self.paused:
+            rulings.append(self._fine(team, 1, "pause_drink", seq, "joi tauon aikana", "drank during a pause"))
+        if self.phase == "play":
+            rulings += self._check_winner()
+        return rulings
+
+    # ------------------------------------------------------------ naming
+
+    def _places(self, move: Move) -> tuple[str, str]:
+        return self.board.place(move.team, move.src), self.board.place(move.team, move.dst)
+
+    def _name(self, move: Move) -> str:
+        if move.kind in ("double", "raise"):
+            return move.kind
+        frm, to = self._places(move)
+        return f"{frm}→{to}" + (" (mine)" if move.mine else "")
+
+    def _names(self, moves: list[Move]) -> list[str]:
+        return [self._name(m) for m in moves]
+
+    def _list(self, moves: list[Move], options: list[str] = ()) -> str:
+        return ", ".join(self._names(moves) + list(options)) or "-"
+
+    # ------------------------------------------------------------ output
+
+    def summary(self) -> dict[str, Any]:
+        names = self.players
+        return {
+            "phase": self.phase,
+            "turn": None if self.turn is None else names[self.turn],
+            "waiting_for": {"value": self.value, "moves": self._names(self.moves), "options": self.options}
+            if self.value is not None else None,
+            "paused": self.paused,
+            "members": self.members,
+            "board": None if self.board is None else self.board.to_json(names),
+            "raising": {"raised": sorted(names[t] for t in self.raised), "closed": self.raising_closed},
+            "hembo_due": sorted(names[t] for t in self.hembo),
+            "ledger": self.ledger.to_json(names, self.settings["fine_unit"]),
+            "winner": None if self.winner is None else names[self.winner],
+            "moral_winners": [names[t] for t in self.ledger.moral_winners()],
+            "die_log": self.dice.to_json(names),
+            "die_statistics": self.dice.statistics(),
+        }
+
+    def render(self, language: str) -> str:
+        return render(self, language)

@@ -1,0 +1,48 @@
+"""The games' registry: every game described once, and every part of the application asking it."""
+
+import pytest
+
+from calibration.zones import ZoneError
+from pelituomari.cli import build_parser
+from pelituomari.game import DEFAULT_GAME, GAMES, find_game
+from referee.core import Referee
+from referee.events import GameStarted
+
+
+def test_each_game_is_named_as_its_engine_and_its_start_names_it():
+    assert list(GAMES) == ["kiketti", "kimble"] and DEFAULT_GAME == "kiketti"
+    for name, game in GAMES.items():
+        assert game.engine.game == name
+        start = GameStarted(t=0.0, game=name, players=game.players(2 if game.a_seat_each else 4))
+        assert type(Referee(start).engine) is game.engine
+
+
+def test_a_game_not_registered_is_refused_naming_those_that_are():
+    with pytest.raises(ValueError, match="unknown game 'skruuvi'; known: kiketti, kimble"):
+        find_game("skruuvi")
+
+
+def test_each_default_layout_holds_the_zones_its_game_needs_and_looks_at():
+    for game in GAMES.values():
+        for seats in (2, 3, 4):
+            width, depth = (float(v) for v in game.table_mm(seats).split("x"))
+            zones = game.layout((width, depth), seats)
+            assert set(game.needed_zones) <= set(zones)
+            assert {z for group in game.zone_groups(zones) for z in group} <= set(zones)
+    assert GAMES["kiketti"].zone_groups(GAMES["kiketti"].layout((1200.0, 1000.0), 3)) == [
+        ("stock", "pile"), ("seat0", "hand0"), ("seat1", "hand1"), ("seat2", "hand2")]
+    with pytest.raises(ZoneError, match="the default Kiketti layout has 2-4 seats, got 5"):
+        GAMES["kiketti"].layout((1200.0, 1000.0), 5)
+
+
+def test_players_when_none_are_named_are_one_a_seat_or_the_games_own():
+    assert GAMES["kiketti"].players(3) == ("Pelaaja1", "Pelaaja2", "Pelaaja3")
+    assert GAMES["kimble"].players(0) == ("Punaiset", "Siniset", "Keltaiset", "Vihreät")
+
+
+@pytest.mark.parametrize("command", [["run"], ["calibrate"], ["replay"]])
+def test_the_commands_offer_every_registered_game(command):
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command").choices[command[0]]
+    option = next(a for a in sub._actions if a.dest in ("game", "sample"))
+    assert list(option.choices) == list(GAMES)

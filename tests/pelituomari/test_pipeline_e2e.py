@@ -1,0 +1,104 @@
+"""End to end: the embedded sample videos through the real vision model, tracker and referees.
+
+The videos were rendered by ``pelituomari.samplegen``, whose ground truth lists every event the
+camera should report (dated by the first frame that shows it); the rulings expected are the ones
+the referee gives for that ground truth.  ``KIKETTI_MATCHED`` says how much of the Kiketti round the
+shipped vision model must get exactly right: the whole of it is the goal; where the model still misreads
+a card, the part before the first misreading is held to, and the rest is reported (see the
+benchmark results and the issue notes), never faked.
+"""
+
+import pytest
+
+from calibration.table import TableCalibration
+from pelituomari.commands.run import sample_paths
+from pelituomari.game import referee_for
+from pelituomari.pipeline import Pipeline
+from pelituomari.store import EventStore
+from referee.core import Referee
+from referee.events import read_jsonl
+from vision.capture import VideoFileSource
+from vision.tracking import Tracker
+
+
+pytestmark = pytest.mark.slow
+
+FRAME = 1 / 15
+
+
+@pytest.fixture(scope="module", params=[False, True], ids=["float", "int8"])
+def detector(request):
+    """The live detector as `pelituomari run` loads it, and as `run --int8` does."""
+    from vision.detector import live_detector
+
+    return live_detector(int8=request.param)
+
+
+def _run(game, detector):
+    video, calibration, truth = sample_paths(game)
+    events = read_jsonl(truth.read_text(encoding="utf-8").splitlines())
+    pipeline = Pipeline(TableCalibration.load(calibration), detector, referee_for(events[:1], "en"), game)
+    with VideoFileSource(video) as source:
+        result = pipeline.run(source)
+    return result, events, pipeline.tracker
+
+
+def _what(event) -> dict:
+    """An event without its timing: what happened, where, to which card, by whom."""
+    return {k: v for k, v in event.to_json().items() if k not in ("t", "t_uncertainty")}
+
+
+def _rulings(rulings):
+    return [(r.kind, r.seats, r.en) for r in rulings]
+
+
+def test_the_kiketti_sample_gives_the_ground_truth_events_and_rulings(detector):
+    """The deal, the draws and discards, three right slaps, a wrong one with its penalty cards, and
+    the round's reveal and score: every event, in order, each first seen within two frames of the
+    truth, and the very rulings the truth gets."""
+    result, events, tracker = _run("kiketti", detector)
+    truth = events[1:]
+    assert result.error is None
+    assert len(truth) == 27
+    assert [_what(e) for e in result.events] == [_what(e) for e in truth], tracker.unexplained
+    for seen, expected in zip(result.events, truth):
+        assert abs(seen.t - expected.t) <= 2 * FRAME + 1e-6, (seen, expected)
+        assert getattr(seen, "t_uncertainty", None) == getattr(expected, "t_uncertainty", None)
+    assert _rulings(result.rulings) == _rulings(referee_for(events, "en").rulings)
+
+
+def test_every_kimble_pop_is_found_at_its_frame_and_read_right_or_reported_unreadable(detector):
+    """Five pops: 3, 6, a leaning die whose face flickers between 1 and 4 (reported unreadable,
+    never as a number), 2 and 5; each dated by the frame it came to rest in."""
+    result, events, _ = _run("kimble", detector)
+    truth = events[1:]
+    assert result.error is None
+    assert [(e.t, e.value) for e in result.events] == [(e.t, e.value) for e in truth] == [
+        (1.8, 3), (4.0, 6), (6.2, None), (8.4, 2), (10.6, 5)]
+    assert _rulings(result.rulings) == _rulings(referee_for(events, "en").rulings)
+
+
+def test_a_round_cut_by_a_restart_goes_on_from_the_stored_log(detector):
+    """The Pi restarts at 16.5 s, with cards dealt, two slaps on the pile and a drawn card in a
+    hand: the referee is rebuilt from the store, the table as seen is taken as it stands, and the
+    rest of the round is refereed as if nothing had happened."""
+    video, calibration, truth = sample_paths("kiketti")
+    events = read_jsonl(truth.read_text(encoding="utf-8").splitlines())
+    table = TableCalibration.load(calibration)
+    store = EventStore(":memory:")
+    game_id = store.new_game(events[0])
+    before = Pipeline(table, detector, referee_for(events[:1], "en"), "kiketti", store=store, game_id=game_id)
+    with VideoFileSource(video) as source:
+        frames = iter(source.read, None)
+        for frame in frames:
+            if frame.t >= 16.5:
+                break
+            before.process(frame)
+        assert len(store.events(game_id)) == 16  # the start and 15 events, up to the draw at 15.8 s
+        after = Pipeline(table, detector, Referee.replay(store.events(game_id), "en"), "kiketti", store=store,
+                         game_id=game_id, tracker=Tracker(table.zones, baseline_frames=3))
+        after.process(frame)
+        for frame in frames:
+            after.process(frame)
+    assert [_what(e) for e in store.events(game_id)] == [_what(e) for e in events]
+    assert _rulings(after.referee.rulings) == _rulings(referee_for(events, "en").rulings)
