@@ -46,3 +46,12 @@ def test_the_commands_offer_every_registered_game(command):
     sub = next(a for a in parser._actions if a.dest == "command").choices[command[0]]
     option = next(a for a in sub._actions if a.dest in ("game", "sample"))
     assert list(option.choices) == list(GAMES)
+
+
+def test_each_game_ships_a_sample_log_its_engine_replays():
+    from pelituomari.commands.replay import load_events
+
+    for name, game in GAMES.items():
+        events, where = load_events(None, name)
+        assert where == f"sample:{name}" and events[0].game == name
+        assert type(Referee.replay(events).engine) is game.engine
