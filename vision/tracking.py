@@ -635,3 +635,15 @@ def _counted(zone: str) -> bool:
 
 def _dist(a, b) -> float:
     return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
+
+
+def one_per_object(seen: list[Seen], within_mm: float = SAME_OBJECT_MM) -> list[Seen]:
+    """Keep the most confident of sightings whose centres lie closer than ``within_mm``: one
+    object seen twice (as a card and as a back, say).  Two face-up cards read as different cards
+    are two cards, however close: a pile's cards lie nearly on top of each other."""
+    kept: list[Seen] = []
+    for s in sorted(seen, key=lambda s: -s.confidence):
+        if not any(((s.x - k.x) ** 2 + (s.y - k.y) ** 2) ** 0.5 < within_mm
+                   and not (s.card and k.card and s.card != k.card) for k in kept):
+            kept.append(s)
+    return kept

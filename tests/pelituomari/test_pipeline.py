@@ -14,14 +14,13 @@ import pytest
 
 from calibration.table import TableCalibration
 from calibration.zones import kiketti_layout
-from pelituomari.game import referee_for
-from pelituomari.game import GAMES
-from pelituomari.pipeline import NotUnderstood, Pipeline, one_per_object
+from pelituomari.game import GAMES, referee_for
+from pelituomari.pipeline import NotUnderstood, Pipeline
 from pelituomari.store import EventStore
 from referee.events import CardMoved, GameStarted, Source
 from vision.capture import Frame, FrameSource, LiveSource, SourceError, SourceStalled
 from vision.colour import GlareOnZone, TooDark
-from vision.tracking import Unexplained
+from vision.tracking import Unexplained, one_per_object
 from vision.virtual_table import camera_homography
 
 TABLE = (900.0, 560.0)
