@@ -3,7 +3,7 @@
     python3 benchmarks/bench_fonts.py [--weights models/weights] [--int8] [--out benchmarks/results/fonts.json]
 
 Why: a real deck's index is printed in a font of its own, and a corner reader that never saw a font
-reads a 6 as a 5 or an 8 (models/LAB_NOTES.md, session 46). This measures that on procedural cards,
+reads a 6 as a 5 or an 8 (models/TRAINING.md, step 36). This measures that on procedural cards,
 upright on a plain table, whose index is set in one of three kinds of lettering:
 
 * `hershey`: OpenCV's Hershey fonts, as on the procedural decks every reader learnt (12 decks);

@@ -127,113 +127,16 @@ RECIPES = (
     Recipe("memory.json", ("benchmarks/bench_memory.py",)),
 )
 BY_NAME = {recipe.results: recipe for recipe in RECIPES}
-# Results files that record one experiment's candidates (folders under runs/, gone since): never remade
-RECORDS = {"compare_detectors.json": "the CPU detector candidates of the seventh session after step 28 "
-                                     "(models/LAB_NOTES.md)",
-           **{f"unseen_decks_{fold}.json": "readers trained without some decks, on scenes of those decks and of others "
-                                          "(models/LAB_NOTES.md, \"Decks the readers never saw\")" for fold in ("a", "b", "a_foldb", "b_foldb")},
-           **{f"unseen_decks_index_scale_{trio}.json": "index corner readers trained without some decks, with and without "
-                                                      "models.train --index-scale, on scenes of those decks and of others "
-                                                      "(models/LAB_NOTES.md)" for trio in ("a", "b")},
-           **{f"unseen_decks_continued_{trio}.json": "fold B's index corner reader as trained, trained with "
-                                                    "models.train --index-scale, and continued with it as step 33 "
-                                                    "continued the shipped one, on scenes of its unseen decks (b) and "
-                                                    "seen ones (a) (models/TRAINING.md, step 33)" for trio in ("a", "b")},
-           **{f"unseen_decks_fonts_{run}.json": "a fold's index corner reader continued as step 33, as step 36 (with "
-                                               "the font decks) or with models.train --blur, on scenes of the decks "
-                                               "the fold never saw: fold A (a), fold B at two training seeds (b), "
-                                               "each fold with --blur 0.3 (blur_a, blur_b), fold B with --blur 0.5 "
-                                               "(blur05_b) (models/LAB_NOTES.md, sessions 48 and 49)"
-              for run in ("a", "b", "blur_a", "blur_b", "blur05_b")},
-           "unseen_decks_card_blur_b.json": "fold B's card reader continued without and with models.train --blur 0.3, "
-                                            "on scenes of the decks the fold never saw (models/LAB_NOTES.md, "
-                                            "session 49)",
-           "unseen_decks_card_blur_b_seed1.json": "the same two continuations at --cls-seed 1 (models/LAB_NOTES.md, "
-                                                  "session 51)",
-           "detect_int8_stem.json": "detect's int8 detector with its first two convolutions in floats, as step 38 made "
-                                    "the live one's; the benchmark's sets, no speed (timed beside other runs) "
-                                    "(models/LAB_NOTES.md, session 51)",
-           "compare_int8_stem.json": "the same copy on the choice sets, as compare_int8.json judges the shipped one "
-                                     "(models/LAB_NOTES.md, session 51)",
-           "detect_tilt35_card_turned.json": "detect_tilt35.json's scenes read by a card reader continued on crops "
-                                             "seen through a turned camera; no speed (models/LAB_NOTES.md, session 51)",
-           "detect_tilt35_corner_turned.json": "the same with a corner reader continued on index-corner crops seen "
-                                               "through a turned camera; no speed (models/LAB_NOTES.md, session 51)",
-           **{f"int8_split_live_{half}.json": "the live chain with only its detector int8 (det) or only its readers "
-                                              "int8 (readers), on the benchmark's and the more scenes "
-                                              "(models/LAB_NOTES.md, session 50)" for half in ("det", "readers")},
-           **{f"compare_step42_candidates_{n}.json": "the live int8 chain with its detector's copy made four ways: as "
-                                                      "step 41's (as8_base), its ranges least to greatest (as8_mm), "
-                                                      "so with half the calibration scenes seen again under glare "
-                                                      "(as8_mmg50), and cut at the percentile with every scene seen "
-                                                      "again under glare (as8_g100, step 42's), on the choice sets "
-                                                      "(models/TRAINING.md, step 42)" for n in (1, 2)},
-           "compare_step42_glare.json": "the live chain float (models/weights) and with step 41's (as8_base) and "
-                                        "step 42's (as8_g100) int8 copies, on the choice sets under a glare spot of "
-                                        "radius 0.1 and 0.2 (models/TRAINING.md, step 42)",
-           **{f"compare_glare_cpu_live_{mix}.json": "the live detector continued 14 epochs on the CPU on scenes with "
-                                                   "glare spots (make_dataset --glare-spots 0.5), mixed half and half "
-                                                   "with the shipped one (half) or alone (run), on the choice sets as "
-                                                   "rendered and under glare spots of radius 0.1 and 0.2 "
-                                                   "(models/LAB_NOTES.md, session 58)" for mix in ("half", "run")},
-           "compare_turned_cpu.json": "detect's detector continued 10 epochs on the CPU on scenes through a camera "
-                                      "turned up to 30 degrees, alone and mixed half and half with the shipped "
-                                      "one, on the choice sets (models/LAB_NOTES.md, session 52)",
-           "compare_turned_cpu_tilt35.json": "the same on the choice sets seen through a camera turned 35 degrees "
-                                             "(models/LAB_NOTES.md, session 52)",
-           "compare_corner37.json": "step 36's corner reader, step 33's command continued without the font decks, "
-                                    "and the same with models.train --blur 0.3 (step 37) on the choice sets "
-                                    "(models/TRAINING.md, step 37)",
-           "compare_corner_soup.json": "step 37's corner reader mixed with step 36's (models.soup --reader), 0.5 "
-                                       "and 0.3 of step 36's, on the choice sets (models/LAB_NOTES.md, session 53)",
-           "compare_int8_live_corner_soup03.json": "compare_int8_live.json made with the 0.3 mix as the corner "
-                                                   "reader (models/LAB_NOTES.md, session 53)",
-           **{f"unseen_decks_corner_soup{share}_b.json": "fold B's corner reader continued with --blur 0.3 mixed with "
-                                                         "the one continued with the font decks, that share of the "
-                                                         "latter, on scenes of the decks the fold never saw "
-                                                         "(models/LAB_NOTES.md, session 53)" for share in ("025", "03", "05")},
-           "unseen_decks_corner_soup05_blurfonts_b.json": "the same half and half, the font decks' reader also "
-                                                          "continued with --blur 0.3 (models/LAB_NOTES.md, session 53)",
-           "unseen_decks_corner_soup05_blurfonts_a.json": "step 39's recipe on fold A: its corner reader continued "
-                                                          "with --blur 0.3 mixed half and half with the one also "
-                                                          "continued with the font decks, on scenes of the decks the "
-                                                          "fold never saw (models/TRAINING.md, step 39)",
-           "compare_corner_soup_blurfonts.json": "step 37's corner reader mixed half and half with step 33's "
-                                                 "continued as step 36 with --blur 0.3, on the choice sets "
-                                                 "(models/LAB_NOTES.md, session 53)",
-           "compare_live_corner_soup_blurfonts.json": "the same mix in the live chain (compare_detectors --live) "
-                                                      "(models/LAB_NOTES.md, session 53)",
-           **{f"compare_step41_{chain}{mix}{camera}.json": "step 41's candidates on the choice sets against step 40's "
-                                                           "detectors (models/weights then): each detector's GPU run "
-                                                           "alone and mixed half and half, or (075) three quarters "
-                                                           "of it; as rendered, out of focus and sharpened, all "
-                                                           "cluttered or turned 35 degrees (models/TRAINING.md, "
-                                                           "step 41)"
-              for chain in ("detect", "live") for mix in ("", "_075") for camera in ("", "_clutter", "_tilt35")},
-           **{f"compare_step43_{name}.json": "step 43's candidates on the choice sets against step 41's detectors "
-                                             "(models/weights then): each detector's GPU run on scenes with glare "
-                                             "spots mixed half and half, three quarters, or alone (cand_det05, "
-                                             "cand_det075, cand_det10 and the same for live); as rendered, out of "
-                                             "focus and sharpened, under glare spots of radius 0.1 and 0.2, all "
-                                             "cluttered, or turned 35 degrees (models/TRAINING.md, step 43)"
-              for name in ("detect", "detect_clutter", "detect_tilt35", "live", "live_clutter")},
-           "compare_corner_glare.json": "step 39's corner reader continued with a glare spot's edge on its crops "
-                                        "(models.train --glare 0.3), with --gloss 0.3 as well, and the first mixed "
-                                        "half and half with step 39's, on the choice sets as rendered, out of focus, "
-                                        "sharpened and under glare spots of radius 0.1 and 0.2 "
-                                        "(models/LAB_NOTES.md, session 65)",
-           "compare_corner_glare_spots.json": "the same readers on the choice sets each under a glare spot, what its "
-                                              "white core hides out of the truth (compare_detectors --glare-spots 1.0; "
-                                              "models/LAB_NOTES.md, session 65)",
-           "compare_card_glare.json": "step 31's card reader continued by step 31's command on crops of the shipped "
-                                      "detectors' boxes, and the same with models.train --glare 0.3, on the choice "
-                                      "sets as rendered, out of focus, sharpened and under glare spots of radius 0.1 "
-                                      "and 0.2 (models/LAB_NOTES.md, session 65)",
-           "compare_card_glare_spots.json": "the same card readers on the choice sets each under a glare spot, what "
-                                            "its white core hides out of the truth (compare_detectors --glare-spots "
-                                            "1.0; models/LAB_NOTES.md, session 65)",
-           **{f"pipeline{models}_xeon_s66.json": f"bench_pipeline.py{flag} as pipeline{models}.json, on the slower "
-                                                 "2-core Intel Xeon of session 66 (models/LAB_NOTES.md, session 66)"
+# Results files that record a measurement no recipe can make again (trained fold readers, another machine):
+# kept for the model card's figures, never remade
+_UNSEEN = "readers trained without some decks, on scenes of those decks and of others (the model card, \"Why two stages\")"
+RECORDS = {**{f"unseen_decks_{run}.json": _UNSEEN
+              for run in ("a", "b", "a_foldb", "b_foldb", "index_scale_a", "index_scale_b", "continued_a", "continued_b",
+                          "fonts_a", "fonts_b", "fonts_blur_a", "fonts_blur_b", "fonts_blur05_b", "card_blur_b",
+                          "card_blur_b_seed1", "corner_soup025_b", "corner_soup03_b", "corner_soup05_b",
+                          "corner_soup05_blurfonts_a", "corner_soup05_blurfonts_b")},
+           **{f"pipeline{models}_xeon.json": f"bench_pipeline.py{flag} as pipeline{models}.json, on a 2-core Intel Xeon "
+                                             "2.7 times slower than the machine of pipeline.json"
               for models, flag in (("", ""), ("_int8", " --int8"))}}
 
 

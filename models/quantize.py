@@ -21,7 +21,7 @@ tensor's least to its greatest value; --detector-percentile P cuts a detector's 
 Pth percentiles instead (the readers' batches differ in size, which onnxruntime's histograms cannot
 take). The shipped copies are SHIPPED_COMMAND's (step 34): with P 99.999, `detect`'s copy of step 32's
 detector boxed 29 false objects fewer than the copy made from least to greatest on the choice scenes
-over three cameras, finding and reading as many cards (models/LAB_NOTES.md). The head's last
+over three cameras, finding and reading as many cards (models/TRAINING.md, step 34). The head's last
 convolutions and its decoding stay in floats: they write box coordinates in pixels beside scores of
 0-1 into one output, which one 8-bit scale cannot hold (with them quantized too, the detector found
 nothing). --live-float-stem (step 38) keeps the live detector's first two convolutions in floats too:

@@ -8,7 +8,7 @@ CPU fine-tune on new data (step 12: dice lying on cards) learns the new thing bu
 around; the mix of the two keeps most of each. Both must share one architecture and one ancestor.
 With --reader the two are that reader's checkpoints (models.train's {reader}_classifier.pt), and the mix
 ships as that reader: a corner reader that learnt index fonts mixed with one that learnt blurred corners
-was so measured (models/LAB_NOTES.md, session 53).
+was so measured (models/TRAINING.md, step 39).
 """
 
 from __future__ import annotations

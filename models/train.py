@@ -512,7 +512,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                          "the crops (see glare)")
     ap.add_argument("--index-scale", type=float, default=0.0, metavar="SHARE",
                     help="index corner reader: scale the print of this share of the crops, each axis apart, as a deck "
-                         "printing its index smaller, larger, narrower or wider shows it (models/LAB_NOTES.md: decks "
+                         "printing its index smaller, larger, narrower or wider shows it (models/MODEL_CARD.md: decks "
                          "the readers never saw)")
     ap.add_argument("--cls-val", type=Path, action="append", default=[], metavar="NPZ",
                     help="classifier validation crops, which pick the checkpoint kept (repeatable; default "

@@ -3,8 +3,7 @@
 # then the index corner reader continued on the GPU for what is left of a time budget; its checkpoint
 # (best on the first set's held-out scene corner crops) and the log are left in $OUT to come back.
 # Why a GPU for a small reader: step 28 trained it 4 epochs on the CPU (15 minutes) and its loss and
-# held-out accuracy were still improving every epoch. Its first run (models/LAB_NOTES.md, "Measured and
-# not shipped") made a reader better on held-out corner crops and even on scenes.
+# held-out accuracy were still improving every epoch. Its first run made a reader better on held-out corner crops and even on scenes.
 #
 #   here:   models/device/prepare.sh                                       (fills the git-ignored .devcarry/)
 #           models/device/set_aside.sh                                     (back with --back after the call)
