@@ -26,6 +26,8 @@ class Ruling:
     the seats (or teams) concerned, ``penalty`` a count in ``unit`` (``card`` for penalty cards,
     ``fine``, ``point``), ``fi``/``en`` the human message, ``cause`` the log position of the event
     that caused it, and ``data`` any structured detail (scores, the value a die must be reset to).
+    ``reason`` names why an ``impossible`` event was refused (its message key); it is for rule
+    tests and callers, not part of the stored JSON.
     """
 
     kind: str
@@ -36,6 +38,7 @@ class Ruling:
     unit: str = ""
     cause: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    reason: str = ""
 
     def message(self, language: str = "fi") -> str:
         if language not in LANGUAGES:
@@ -58,12 +61,16 @@ class Impossible(Exception):
     """Raised by an engine for an event that cannot happen in the current state.
 
     The referee turns it into an ``impossible`` ruling and leaves the state as it was before the
-    event, so nothing is half-applied.
+    event, so nothing is half-applied.  ``reason`` is a stable name for why (a message key).
     """
 
-    def __init__(self, fi: str, en: str, seats: tuple[int, ...] = ()):
+    def __init__(self, fi: str, en: str, seats: tuple[int, ...] = (), reason: str = ""):
         super().__init__(en)
-        self.fi, self.en, self.seats = fi, en, seats
+        self.fi, self.en, self.seats, self.reason = fi, en, seats, reason
+
+    def ruling(self, cause: int | None = None) -> "Ruling":
+        """The ``impossible`` ruling that says so."""
+        return Ruling("impossible", self.fi, self.en, seats=self.seats, cause=cause, reason=self.reason)
 
 
 class Engine(ABC):
@@ -208,7 +215,7 @@ class Referee:
             rulings = self.engine.apply(event, seq)
         except Impossible as e:
             self.engine = snapshot
-            rulings = [Ruling("impossible", e.fi, e.en, seats=e.seats, cause=seq)]
+            rulings = [e.ruling(cause=seq)]
         rulings = [r if r.cause is not None else replace(r, cause=seq) for r in rulings]
         self.rulings.extend(rulings)
         return rulings
