@@ -104,7 +104,10 @@ class Event:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"v": SCHEMA_VERSION, "type": self.type}
         for f in dataclasses.fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
+            value = getattr(self, f.name)
+            if value is None and f.metadata.get("omitted_when_none"):
+                continue  # a field added later: older logs stay as they were written
+            out[f.name] = _plain(value)
         return out
 
     def dumps(self) -> str:
@@ -241,10 +244,12 @@ class PadSlapped(Event):
 @dataclass(frozen=True, kw_only=True)
 class Declared(Event):
     """A player or team said something the rules care about: ``kiketti``, ``hembo``, ``raise``,
-    ``consent``, ``refuse``, ``kps_won`` (won rock-paper-scissors), ..."""
+    ``consent``, ``refuse``, ``kps_won`` (won rock-paper-scissors), ...; ``value`` what was said
+    with it, where the game needs one (a knocker's announced deadwood ``"7"``, a bid ``"5h"``)."""
 
     by: int
     what: str
+    value: str | None = field(default=None, metadata={"omitted_when_none": True})
 
     def validate(self) -> None:
         _check_seat("by", self.by)

@@ -3,7 +3,7 @@ import json
 import pytest
 
 from referee.events import (
-    EVENT_TYPES, CardMoved, CardsRevealed, Correction, DieSettled, EventError, GameStarted, Source,
+    EVENT_TYPES, CardMoved, CardsRevealed, Correction, Declared, DieSettled, EventError, GameStarted, Source,
     loads, read_jsonl, write_jsonl, zone_seat,
 )
 
@@ -82,3 +82,9 @@ def test_write_jsonl_is_one_line_per_event():
 
 def test_zone_seat():
     assert [zone_seat(z) for z in ("seat3", "hand12", "pile", "stock")] == [3, 12, None, None]
+
+
+def test_declared_value_is_kept_and_left_out_when_none():
+    said = Declared(t=1.0, by=0, what="knock", value="7")
+    assert loads(said.dumps()) == said
+    assert "value" not in Declared(t=1.0, by=0, what="kiketti").to_json()
