@@ -30,6 +30,11 @@ RANKS = "A23456789TJQK"
 SUITS = "shdc"
 _CARD = re.compile(f"^[{RANKS}][{SUITS}]$")
 _ZONE = re.compile(r"^[a-z][a-z0-9_]*$")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # terminal escapes and the like: never in a name
+_REASON_CHARS = 1000
+MAX_NUMBER = 2 ** 53  # a whole number beyond this is no count or time at a table (and not exact in JSON)
+MAX_DEPTH = 32        # nesting deeper than any event needs
+MAX_TEXT = 200        # characters: a longer string is no name, zone or word said at a table
 
 
 class Source(StrEnum):
@@ -45,6 +50,8 @@ class EventError(ValueError):
     """An event that is not well-formed: names the field and the reason (and the line, if any)."""
 
     def __init__(self, field: str | None, reason: str, line: int | None = None):
+        if len(reason) > _REASON_CHARS:  # a huge value is named, not echoed whole
+            reason = reason[:_REASON_CHARS] + "… (cut)"
         self.field, self.reason, self.line = field, reason, line
         where = f"line {line}: " if line is not None else ""
         what = f"field '{field}': " if field else ""
@@ -238,6 +245,8 @@ class PadSlapped(Event):
 
     def validate(self) -> None:
         _check_seat("seat", self.seat)
+        if self.t_uncertainty < 0:
+            raise EventError("t_uncertainty", "must be >= 0")
 
 
 @_register("declared")
@@ -390,13 +399,22 @@ def from_json(data: Any) -> Event:
 def loads(line: str, line_no: int | None = None) -> Event:
     """Parse one JSON Lines line into an event."""
     try:
-        data = json.loads(line)
+        data = json.loads(line, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise EventError(None, f"not valid JSON: {e.msg} at column {e.colno}", line_no) from None
+    except RecursionError:
+        raise EventError(None, "not an event: nested too deeply", line_no) from None
+    except ValueError as e:  # NaN, Infinity, or a number of thousands of digits
+        reason = str(e) if "JSON allows" in str(e) else "a number of thousands of digits"
+        raise EventError(None, f"not valid JSON: {reason}", line_no) from None
     try:
         return from_json(data)
     except EventError as e:
         raise e.at_line(line_no) if line_no is not None else e
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def read_jsonl(lines: typing.Iterable[str]) -> list[Event]:
@@ -448,41 +466,85 @@ def _coerce(name: str, value: Any, hint: Any) -> Any:
         (inner,) = [a for a in args if a is not type(None)]
         return _coerce(name, value, inner)
     if hint is Any:
+        _check_plain(name, value)
         return value
     if hint is Source:
         try:
             return Source(value)
         except ValueError:
-            raise EventError(name, f"must be one of {[s.value for s in Source]}, got {value!r}") from None
+            raise EventError(name, f"must be one of {[s.value for s in Source]}, got {_shown(value)}") from None
     if hint is bool:
         if not isinstance(value, bool):
-            raise EventError(name, f"must be true or false, got {value!r}")
+            raise EventError(name, f"must be true or false, got {_shown(value)}")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise EventError(name, f"must be a whole number, got {value!r}")
+            raise EventError(name, f"must be a whole number, got {_shown(value)}")
+        _check_plain(name, value)
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise EventError(name, f"must be a number, got {value!r}")
+            raise EventError(name, f"must be a number, got {_shown(value)}")
+        _check_plain(name, value)
         return float(value)
     if hint is str:
         if not isinstance(value, str):
-            raise EventError(name, f"must be a string, got {value!r}")
+            raise EventError(name, f"must be a string, got {_shown(value)}")
+        _check_plain(name, value)
         return value
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
-            raise EventError(name, f"must be a list, got {value!r}")
+            raise EventError(name, f"must be a list, got {_shown(value)}")
         return tuple(_coerce(f"{name}[{i}]", v, args[0]) for i, v in enumerate(value))
     if origin is dict:
         if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-            raise EventError(name, f"must be a JSON object, got {value!r}")
+            raise EventError(name, f"must be a JSON object, got {_shown(value)}")
+        _check_plain(name, value)
         return dict(value)
     if isinstance(hint, type) and issubclass(hint, Event):
         if not isinstance(value, Event):
-            raise EventError(name, f"must be an event, got {value!r}")
+            raise EventError(name, f"must be an event, got {_shown(value)}")
         return value
     raise TypeError(f"field {name}: unsupported type {hint!r}")
+
+
+def _check_plain(name: str, value: Any, depth: int = 0) -> None:
+    """Refuse what a table never says and what would break a later reader: a number that is not finite or
+    is beyond MAX_NUMBER, a string longer than MAX_TEXT or with control characters or a lone surrogate
+    (not UTF-8), nesting deeper than MAX_DEPTH."""
+    if depth > MAX_DEPTH:
+        raise EventError(name, f"nested deeper than {MAX_DEPTH} levels")
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, float) and not math.isfinite(value):
+        raise EventError(name, f"must be a finite number, got {value!r}")
+    if isinstance(value, (int, float)) and abs(value) > MAX_NUMBER:
+        raise EventError(name, f"must lie within ±2^53, got a number of about "
+                               f"{round(int(abs(value)).bit_length() * math.log10(2))} digits")
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise EventError(name, f"must be at most {MAX_TEXT} characters, got {len(value)}")
+        if _CONTROL.search(value):
+            raise EventError(name, f"must not hold control characters, got {ascii(value)}")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise EventError(name, f"must be valid Unicode (a lone surrogate), got {ascii(value)}") from None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_plain(f"{name}.{key}", key, depth + 1)
+            _check_plain(f"{name}.{key}", item, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            _check_plain(f"{name}[{i}]", item, depth + 1)
+
+
+def _shown(value: Any, chars: int = 60) -> str:
+    """A value as an error names it: its repr, cut short (a 5 MB value is not echoed whole)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        return "a number of many digits"
+    text = ascii(value)
+    return text if len(text) <= chars else text[:chars] + "…"
 
 
 def _plain(value: Any) -> Any:

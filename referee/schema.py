@@ -11,9 +11,12 @@ import types
 import typing
 from typing import Any
 
-from .events import EVENT_TYPES, SCHEMA_VERSION, Event, Source, _hints
+from .events import EVENT_TYPES, MAX_NUMBER, MAX_TEXT, SCHEMA_VERSION, Event, Source, _hints
 
-_PATTERNS = {"card": "^[A23456789TJQK][shdc]$", "zone": "^[a-z][a-z0-9_]*$"}
+_PATTERNS = {"card": "^[A23456789TJQK][shdc]$", "zone": "^[a-z][a-z0-9_]*$",
+             "text": "^[^\\u0000-\\u001f\\u007f-\\u009f]*$"}
+_SEATS = ("by", "seat", "team")                 # a seat or team: 0-15
+_DURATIONS = ("t_uncertainty", "duration_s")    # seconds, never negative
 
 
 def _field_schema(name: str, hint: Any) -> dict[str, Any]:
@@ -26,15 +29,19 @@ def _field_schema(name: str, hint: Any) -> dict[str, Any]:
     if hint is bool:
         return {"type": "boolean"}
     if hint is int:
-        return {"type": "integer"}
+        if name in _SEATS:
+            return {"type": "integer", "minimum": 0, "maximum": 15}
+        return {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
     if hint is float:
-        return {"type": "number"}
+        if name in _DURATIONS:
+            return {"type": "number", "minimum": 0, "maximum": MAX_NUMBER}
+        return {"type": "number", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
     if hint is str:
         if name == "card" or name == "cards":
             return {"type": "string", "pattern": _PATTERNS["card"]}
         if "zone" in name:
             return {"type": "string", "pattern": _PATTERNS["zone"]}
-        return {"type": "string"}
+        return {"type": "string", "maxLength": MAX_TEXT, "pattern": _PATTERNS["text"]}
     if origin is tuple:
         return {"type": "array", "items": _field_schema(name, args[0])}
     if origin is dict:

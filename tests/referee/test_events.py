@@ -88,3 +88,41 @@ def test_declared_value_is_kept_and_left_out_when_none():
     said = Declared(t=1.0, by=0, what="knock", value="7")
     assert loads(said.dumps()) == said
     assert "value" not in Declared(t=1.0, by=0, what="kiketti").to_json()
+
+
+BIG = "1" * 5000
+
+
+@pytest.mark.parametrize("line, message", [
+    ("[" * 100_000, "line 3: not an event: nested too deeply"),
+    ('{"type":"paused","t":1,"on":true,"x":' + BIG + '}', "line 3: not valid JSON: a number of thousands of digits"),
+    ('{"type":"button_pressed","t":1,"duration_s":NaN}', "line 3: not valid JSON: NaN is not a number JSON allows"),
+    ('{"type":"pad_slapped","t":1,"seat":0,"t_uncertainty":Infinity}',
+     "line 3: not valid JSON: Infinity is not a number JSON allows"),
+    ('{"type":"pad_slapped","t":1,"seat":0,"t_uncertainty":-1}', "line 3: field 't_uncertainty': must be >= 0"),
+    ('{"type":"game_started","t":0,"game":"kimble","players":["a\\ud800","b"]}',
+     "line 3: field 'players[0]': must be valid Unicode (a lone surrogate), got 'a\\ud800'"),
+    ('{"type":"game_started","t":0,"game":"kimble","players":["a\\u001b[31m","b"]}',
+     "line 3: field 'players[0]': must not hold control characters, got 'a\\x1b[31m'"),
+    ('{"type":"game_started","t":0,"game":"kiketti","players":["a","b"],"settings":{"rounds":1e400}}',
+     "line 3: field 'settings.rounds': must be a finite number, got inf"),
+    ('{"type":"game_started","t":0,"game":"kiketti","players":["a","b"],"settings":{"rounds":100000000000000000000}}',
+     "line 3: field 'settings.rounds': must lie within ±2^53, got a number of about 20 digits"),
+    ('{"type":"game_started","t":0,"game":"kiketti","players":["a","b"],"settings":{"x":' + "[" * 40 + "]" * 40 + '}}',
+     "line 3: field 'settings.x[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+     "[0][0][0][0]': nested deeper than 32 levels"),
+    ('{"type":"game_started","t":0,"game":"' + "x" * 5_000_000 + '","players":["a","b"]}',
+     "line 3: field 'game': must be at most 200 characters, got 5000000"),
+    ('{"type":"declared","t":1,"by":0,"what":"' + "x" * 100_000 + '"}',
+     "line 3: field 'what': must be at most 200 characters, got 100000"),
+])
+def test_hostile_lines_are_refused_naming_line_and_field(line, message):
+    with pytest.raises(EventError) as e:
+        loads(line, 3)
+    assert str(e.value) == message
+
+
+def test_a_huge_value_is_named_not_echoed():
+    with pytest.raises(EventError) as e:
+        loads('{"type":"paused","t":1,"on":"' + "y" * 150 + '"}')
+    assert str(e.value) == "field 'on': must be true or false, got '" + "y" * 59 + "…"

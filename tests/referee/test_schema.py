@@ -33,6 +33,10 @@ def test_events_validate_against_the_schema(event):
     {"type": "die_settled", "t": 1},
     {"type": "undo", "t": -2},
     {"type": "undo", "t": 1, "extra": 1},
+    {"type": "pad_slapped", "t": 1, "seat": 16},
+    {"type": "pad_slapped", "t": 1, "seat": 0, "t_uncertainty": -0.1},
+    {"type": "game_started", "t": 0, "game": "kimble", "players": ["a\u001b[2J", "b"]},
+    {"type": "declared", "t": 1, "by": 0, "what": "x" * 201},
 ])
 def test_schema_rejects_what_the_parser_rejects(data):
     with pytest.raises(jsonschema.ValidationError):
