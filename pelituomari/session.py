@@ -11,7 +11,7 @@ from typing import Callable, Iterable, TextIO
 from referee.core import Referee, Ruling
 from referee.events import Event, EventError, GameStarted, loads
 
-from pelituomari.store import EventStore
+from pelituomari.store import EventStore, StoreError
 
 
 class Session:
@@ -47,7 +47,9 @@ def feed_lines(
     first_line: int = 1,
 ) -> int:
     """Parse and push JSON Lines events one at a time; a bad line is reported with its number and
-    skipped (the events before and after it still count).  Returns the number of bad lines."""
+    skipped (the events before and after it still count).  Returns the number of bad lines.  A line
+    the store cannot keep (held too long by another program, a full disk) stops the feed with a
+    StoreError naming it: what follows is not read, so nothing is refereed that was not stored."""
     bad = 0
     for n, line in enumerate(lines, start=first_line):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -55,6 +57,9 @@ def feed_lines(
         try:
             event = loads(line, n)
             rulings = push(event)
+        except StoreError as e:
+            raise StoreError(f"line {n}: {e}; it and the lines after it were not read "
+                             f"(carry on with `pelituomari resume` once the store is free)") from None
         except (EventError, ValueError) as e:
             bad += 1
             print(f"rejected: {e}" if isinstance(e, EventError) else f"rejected: line {n}: {e}", file=errors)

@@ -2,17 +2,24 @@
 
 One transaction per event, WAL journal, ``synchronous=FULL``: once ``append`` returns, the event
 survives a killed process or a power cut; a crash while writing loses at most that one event.
-State is never stored, only events: a restarted referee rebuilds it by replay.
+State is never stored, only events: a restarted referee rebuilds it by replay.  Another program
+holding the file is waited for (the user told), a full disk stops the append with nothing written,
+and a damaged store is named, never half read.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
-from referee.events import Event, EventError, GameStarted, from_json
+from referee.events import Event, EventError, GameStarted, loads
+
+MAX_GAME_ID = 2 ** 63 - 1   # SQLite's largest row id
+BUSY_WAIT_S = 30.0          # how long another program holding the store is waited for
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -43,15 +50,23 @@ class StoreError(ValueError):
     """A file that cannot be opened as an event store: the message names it and what SQLite said."""
 
 
+class StoreBusy(StoreError):
+    """Another program kept the store locked for longer than the store waits."""
+
+
 class EventStore:
     """Games and their events in one SQLite file (``:memory:`` for tests)."""
 
-    def __init__(self, path: str | Path, create: bool = True):
+    def __init__(self, path: str | Path, create: bool = True, busy_wait_s: float | None = None,
+                 on_busy: Callable[[str], None] | None = None):
         """A file already there is opened only if it is an event store, and anything else is left as it
         was (another program's SQLite file given as the store must not get the store's tables). create=False:
         nor is a missing or empty file made a new store (a mistyped path given to carry on a game must
-        not leave a file behind)."""
+        not leave a file behind). While another program holds the store, a write waits up to busy_wait_s
+        (default BUSY_WAIT_S), telling ``on_busy`` once that it waits."""
         self.path = str(path)
+        self.busy_wait_s = BUSY_WAIT_S if busy_wait_s is None else busy_wait_s
+        self.on_busy = on_busy
         existing = False
         if self.path != ":memory:":
             file = Path(self.path)
@@ -69,7 +84,7 @@ class EventStore:
                 raise StoreError(f"{self.path}: its folder {file.parent} cannot be made: {why}") from None
         db = None
         try:
-            db = sqlite3.connect(self.path, isolation_level=None)
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=min(1.0, self.busy_wait_s))
             missing = _missing_from_store(db) if existing else None   # before the journal mode, which writes the header
             if missing:
                 db.close()
@@ -96,46 +111,70 @@ class EventStore:
 
     def new_game(self, start: GameStarted) -> int:
         """Store a game's first event; return the new game's id."""
-        with self._transaction():
-            cur = self._db.execute(
-                "INSERT INTO games (game, players, started) VALUES (?, ?, ?)",
-                (start.game, json.dumps(list(start.players), ensure_ascii=False), start.t),
-            )
-            game_id = cur.lastrowid
-            self._db.execute("INSERT INTO events VALUES (?, 0, ?)", (game_id, start.dumps()))
-        return game_id
+        def write() -> int:
+            with self._transaction():
+                cur = self._db.execute(
+                    "INSERT INTO games (game, players, started) VALUES (?, ?, ?)",
+                    (start.game, json.dumps(list(start.players), ensure_ascii=False), start.t),
+                )
+                self._db.execute("INSERT INTO events VALUES (?, 0, ?)", (cur.lastrowid, start.dumps()))
+                return cur.lastrowid
+        return self._write(write, "the game's start")
 
     def append(self, game_id: int, event: Event) -> int:
         """Append one event in its own transaction; return its log position."""
         if isinstance(event, GameStarted):
             raise ValueError("a 'game_started' event begins a new game: use new_game()")
-        with self._transaction():
-            row = self._db.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
-            if row[0] is None:
-                raise KeyError(f"no game {game_id} in {self.path}")
-            seq = row[0] + 1
-            self._db.execute("INSERT INTO events VALUES (?, ?, ?)", (game_id, seq, event.dumps()))
-        return seq
+        _check_id(game_id, self.path)
+
+        def write() -> int:
+            with self._transaction():
+                row = self._db.execute("SELECT MAX(seq) FROM events WHERE game_id = ?", (game_id,)).fetchone()
+                if row[0] is None:
+                    raise KeyError(f"no game {game_id} in {self.path}")
+                self._db.execute("INSERT INTO events VALUES (?, ?, ?)", (game_id, row[0] + 1, event.dumps()))
+                return row[0] + 1
+        return self._write(write, f"a '{event.type}' event")
 
     def events(self, game_id: int) -> list[Event]:
-        """A game's events in log order."""
-        rows = self._db.execute("SELECT seq, body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        """A game's events in log order; a StoreError names an event that is unreadable or missing."""
+        _check_id(game_id, self.path)
+        rows = self._read(lambda: self._db.execute(
+            "SELECT seq, body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall())
         if not rows:
             raise KeyError(f"no game {game_id} in {self.path}")
         out = []
-        for seq, body in rows:
+        for expected, (seq, body) in enumerate(rows):
+            where = f"{self.path}: game {game_id}"
+            if seq != expected:
+                raise StoreError(f"{where}: stored event {expected} is missing (the next one stored is {seq}); "
+                                 f"the store was edited or damaged")
+            if not isinstance(body, str):
+                raise StoreError(f"{where}: stored event {seq} is unreadable: not text")
             try:
-                out.append(from_json(json.loads(body)))
-            except (EventError, json.JSONDecodeError) as e:
-                raise EventError(None, f"stored event {seq} of game {game_id} is unreadable: {e}") from None
+                out.append(loads(body))
+            except EventError as e:
+                raise StoreError(f"{where}: stored event {seq} is unreadable: {e}") from None
+        if not isinstance(out[0], GameStarted):
+            raise StoreError(f"{self.path}: game {game_id}: its log does not begin with its 'game_started' "
+                             f"event (the first is '{out[0].type}')")
         return out
 
     def games(self) -> list[StoredGame]:
-        rows = self._db.execute(
+        rows = self._read(lambda: self._db.execute(
             "SELECT g.id, g.game, g.players, g.started, COUNT(e.seq) FROM games g "
             "JOIN events e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id"
-        ).fetchall()
-        return [StoredGame(i, game, tuple(json.loads(p)), started, n) for i, game, p, started, n in rows]
+        ).fetchall())
+        out = []
+        for i, game, players, started, n in rows:
+            try:
+                names = json.loads(players)
+            except (TypeError, ValueError, RecursionError):
+                names = None
+            if not isinstance(names, list) or not all(isinstance(p, str) for p in names):
+                raise StoreError(f"{self.path}: game {i}: its player list is damaged")
+            out.append(StoredGame(i, game, tuple(names), started, n))
+        return out
 
     def latest_game(self) -> StoredGame | None:
         games = self.games()
@@ -143,6 +182,46 @@ class EventStore:
 
     def _transaction(self):
         return _Transaction(self._db)
+
+    def _write(self, write: Callable[[], int], what: str) -> int:
+        """Run one write transaction: waited for while another program holds the store, stopped with nothing
+        written where the disk is full or the file damaged."""
+        waited, told = 0.0, False
+        while True:
+            began = time.monotonic()
+            try:
+                return write()
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) and "busy" not in str(e):
+                    raise StoreError(_write_failed(self.path, what, e)) from None
+                if not told and self.on_busy is not None:
+                    self.on_busy(f"{self.path}: another program holds the store; waiting up to "
+                                 f"{self.busy_wait_s:.0f} s")
+                    told = True
+                waited += time.monotonic() - began
+                if waited >= self.busy_wait_s:
+                    raise StoreBusy(f"{self.path}: another program has held the store for {waited:.0f} s; "
+                                    f"{what} was not stored") from None
+                time.sleep(0.05)
+            except sqlite3.DatabaseError as e:
+                raise StoreError(_write_failed(self.path, what, e)) from None
+
+    def _read(self, read):
+        try:
+            return read()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path}: SQLite cannot read it ({e}); a damaged store's games can be "
+                             f"recovered with: sqlite3 {self.path} .recover | sqlite3 recovered.db") from None
+
+
+def _write_failed(path: str, what: str, error: Exception) -> str:
+    why = "the disk is full" if "full" in str(error) else f"SQLite says: {error}"
+    return f"{path}: {what} was not stored: {why}; nothing of it was written"
+
+
+def _check_id(game_id: int, path: str) -> None:
+    if not 0 < game_id <= MAX_GAME_ID:
+        raise KeyError(f"no game {game_id} in {path}")
 
 
 def _missing_from_store(db: sqlite3.Connection) -> str | None:
@@ -167,4 +246,7 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type, *exc) -> None:
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if exc_type is None:
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:  # SQLite rolls back itself on a full disk
+            self.db.execute("ROLLBACK")

@@ -18,6 +18,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from referee.core import Referee
     from referee.events import EventError, GameStarted, loads
 
     import pelituomari.game  # noqa: F401  (registers the engines)
@@ -35,11 +36,12 @@ def run(args) -> int:
     if not isinstance(start, GameStarted):
         raise CommandError(f"{args.log}: line {first[0]}: a game begins with a 'game_started' event, "
                            f"got '{start.type}' (to continue a stored game use `pelituomari resume`)")
-    with EventStore(args.db) as store:
-        try:
-            session = Session.start(store, start, args.language)
-        except ValueError as e:
-            raise CommandError(f"{args.log}: line {first[0]}: {e}") from None
+    try:
+        Referee(start, args.language)  # an unknown game or setting is refused before a store is made
+    except ValueError as e:
+        raise CommandError(f"{args.log}: line {first[0]}: {e}") from None
+    with EventStore(args.db, on_busy=lambda said: print(said, file=sys.stderr, flush=True)) as store:
+        session = Session.start(store, start, args.language)
         print(f"game {session.game_id} ({start.game}) stored in {args.db}", file=sys.stderr)
         bad = feed_lines(lines, session.push, lambda r: announce(r, args.language), sys.stderr, first[0] + 1)
         print(session.referee.engine.render(args.language))

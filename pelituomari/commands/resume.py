@@ -24,7 +24,7 @@ def run(args) -> int:
     from pelituomari.session import Session, feed_lines
     from pelituomari.store import EventStore
 
-    with EventStore(args.db, create=False) as store:
+    with EventStore(args.db, create=False, on_busy=lambda said: print(said, file=sys.stderr, flush=True)) as store:
         try:
             session = Session.resume(store, args.game_id, args.language)
         except (LookupError, KeyError) as e:

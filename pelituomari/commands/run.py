@@ -201,7 +201,6 @@ def run(args) -> int:
 def _stored_game(args):
     """(game id, its events) of the game --resume names, checked against --game."""
     from pelituomari.store import EventStore, StoreError
-    from referee.events import EventError
 
     if args.players:
         raise CommandError("--players: a resumed game keeps the players it was started with")
@@ -223,7 +222,7 @@ def _stored_game(args):
             events = store.events(game_id)
         except KeyError as e:
             raise CommandError(f"--resume: {e.args[0]}") from None
-        except EventError as e:
+        except StoreError as e:
             raise CommandError(f"--resume: {e}") from None
     if events[0].game != args.game:
         raise CommandError(f"--resume: game {game_id} in {args.db} is {events[0].game}, not {args.game} "

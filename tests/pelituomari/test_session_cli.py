@@ -1,5 +1,6 @@
 import io
 import json
+import sqlite3
 
 import tests.referee.tally_engine  # noqa: F401  (registers 'tally')
 from pelituomari.cli import main
@@ -114,3 +115,43 @@ def test_replay_and_sheet_refuse_what_they_would_pass_over(tmp_path, monkeypatch
         code, out, err = run_cli(argv, "", monkeypatch, capsys)
         assert (code, out, err) == (2, "", f"pelituomari {argv[0]}: {message}\n")
     assert fake.read_text() == "not a store\n"
+
+
+def test_a_refused_game_start_leaves_no_store(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "g.db"
+    start = GameStarted(t=0, game="tally", players=("A", "B"), settings={"speed": 1})
+    code, out, err = run_cli(["play", "--db", str(db)], write_jsonl([start]), monkeypatch, capsys)
+    assert code == 2
+    assert err.strip() == "pelituomari play: -: line 1: unknown setting 'speed' for tally; known: limit"
+    assert not db.exists()
+
+
+def test_play_stops_at_the_line_a_busy_store_cannot_keep(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "g.db"
+    run_cli(["play", "--db", str(db)], write_jsonl([START]), monkeypatch, capsys)
+    monkeypatch.setattr("pelituomari.store.BUSY_WAIT_S", 0.2)
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    code, out, err = run_cli(["resume", "--db", str(db)], write_jsonl([slap(1, 0), slap(2, 1)]), monkeypatch, capsys)
+    other.execute("ROLLBACK")
+    assert code == 2
+    assert err.splitlines()[-2:] == [
+        f"{db}: another program holds the store; waiting up to 0 s",
+        f"pelituomari resume: line 1: {db}: another program has held the store for 0 s; a 'card_moved' event was not "
+        f"stored; it and the lines after it were not read (carry on with `pelituomari resume` once the store is free)",
+    ]
+    with EventStore(db) as store:
+        assert len(store.events(1)) == 1
+
+
+def test_replay_resume_and_sheet_name_a_damaged_store(tmp_path, monkeypatch, capsys):
+    db = tmp_path / "g.db"
+    run_cli(["play", "--db", str(db)], write_jsonl([START, slap(1, 0)]), monkeypatch, capsys)
+    with EventStore(db) as store:
+        store._db.execute("DELETE FROM events WHERE seq = 0")
+    for command in (["replay", str(db)], ["resume", "--db", str(db)], ["sheet", str(db)]):
+        code, out, err = run_cli(command, "", monkeypatch, capsys)
+        assert (code, err.strip()) == (2, f"pelituomari {command[0]}: {db}: game 1: stored event 0 is missing "
+                                          f"(the next one stored is 1); the store was edited or damaged")
+    code, out, err = run_cli(["replay", str(db), "--game-id", "99999999999999999999"], "", monkeypatch, capsys)
+    assert (code, err.strip()) == (2, f"pelituomari replay: {db}: no game 99999999999999999999 in {db}")

@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from pelituomari.cli import main
-from pelituomari.store import EventStore, StoreError
+from pelituomari.store import EventStore, StoreBusy, StoreError
 from referee.events import DieSettled, GameStarted, Undo
 
 START = GameStarted(t=0, game="tally", players=("A", "B"))
@@ -49,8 +49,79 @@ def test_an_unreadable_stored_event_is_named(tmp_path):
     with EventStore(tmp_path / "g.db") as store:
         game = store.new_game(START)
         store._db.execute("INSERT INTO events VALUES (?, 1, ?)", (game, '{"type":"die_settled","t":1,"value":8}'))
-        with pytest.raises(ValueError, match="stored event 1 of game 1 is unreadable: field 'value'"):
+        with pytest.raises(StoreError, match="game 1: stored event 1 is unreadable: field 'value'"):
             store.events(game)
+
+
+@pytest.mark.parametrize("damage, message", [
+    ("INSERT INTO events VALUES (1, 2, '{\"type\":\"undo\",\"t\":2}')",
+     "game 1: stored event 1 is missing (the next one stored is 2); the store was edited or damaged"),
+    ("UPDATE events SET body = '' WHERE seq = 0", "game 1: stored event 0 is unreadable: not valid JSON: Expecting value at column 1"),
+    ("UPDATE events SET body = x'00ff' WHERE seq = 0", "game 1: stored event 0 is unreadable: not text"),
+    ("UPDATE events SET body = '" + "[" * 100_000 + "' WHERE seq = 0",
+     "game 1: stored event 0 is unreadable: not an event: nested too deeply"),
+    ("UPDATE events SET body = '{\"type\":\"undo\",\"t\":2}' WHERE seq = 0",
+     "game 1: its log does not begin with its 'game_started' event (the first is 'undo')"),
+])
+def test_a_damaged_game_log_is_named_and_never_half_read(tmp_path, damage, message):
+    with EventStore(tmp_path / "g.db") as store:
+        store.new_game(START)
+        store._db.execute(damage)
+        with pytest.raises(StoreError) as e:
+            store.events(1)
+    assert str(e.value) == f"{tmp_path / 'g.db'}: {message}"
+
+
+def test_a_damaged_player_list_and_an_id_beyond_sqlite_are_named(tmp_path):
+    with EventStore(tmp_path / "g.db") as store:
+        store.new_game(START)
+        with pytest.raises(KeyError, match="no game 99999999999999999999 in"):
+            store.events(99999999999999999999)
+        store._db.execute("UPDATE games SET players = '{broken'")
+        with pytest.raises(StoreError, match="game 1: its player list is damaged"):
+            store.games()
+
+
+def test_a_bad_page_is_named_with_how_to_recover(tmp_path):
+    path = tmp_path / "g.db"
+    with EventStore(path) as store:
+        game = store.new_game(START)
+        for i in range(400):
+            store.append(game, Undo(t=i + 1))
+    data = bytearray(path.read_bytes())
+    data[4096 * 3:4096 * 3 + 200] = b"\xff" * 200   # an interior page of the events table
+    path.write_bytes(bytes(data))
+    with EventStore(path, create=False) as store:
+        with pytest.raises(StoreError, match="SQLite cannot read it .*sqlite3 .* .recover"):
+            store.events(game)
+
+
+def test_a_store_held_by_another_program_is_waited_for_then_named(tmp_path):
+    told = []
+    with EventStore(tmp_path / "g.db", busy_wait_s=0.3, on_busy=told.append) as store:
+        game = store.new_game(START)
+        other = sqlite3.connect(tmp_path / "g.db", isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(StoreBusy, match="another program has held the store for 0 s; a 'undo' event was not stored"):
+            store.append(game, Undo(t=1))
+        other.execute("ROLLBACK")
+        assert store.append(game, Undo(t=2)) == 1
+        assert store.events(game) == [START, Undo(t=2)]
+    assert told == [f"{tmp_path / 'g.db'}: another program holds the store; waiting up to 0 s"]
+
+
+def test_a_full_disk_stops_the_append_with_nothing_written(tmp_path):
+    big = GameStarted(t=0, game="tally", players=tuple(f"P{'x' * 190}{i}" for i in range(16)))
+    with EventStore(tmp_path / "g.db") as store:
+        pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+        store._db.execute(f"PRAGMA max_page_count = {pages + 2}")
+        stored = 0
+        with pytest.raises(StoreError, match="the game's start was not stored: the disk is full; nothing of it was"):
+            for _ in range(50):
+                store.new_game(big)
+                stored += 1
+        assert 0 < stored < 50
+        assert [(g.id, g.events) for g in store.games()] == [(i, 1) for i in range(1, stored + 1)]
 
 
 WRITER = textwrap.dedent("""
