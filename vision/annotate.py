@@ -57,6 +57,8 @@ class VideoAnnotator:
             raise OSError(f"{self.path}: a folder; give a file name in it, e.g. {self.path / 'game.mp4'}")
         if not self.path.parent.is_dir():
             raise OSError(f"{self.path}: no such folder {self.path.parent}")
+        if self.path.exists() or self.path.is_symlink():
+            raise OSError(f"{self.path}: already there; name a new file (a video is never overwritten)")
         self._writer = cv2.VideoWriter(str(self.path), cv2.VideoWriter_fourcc(*"mp4v"), fps,
                                        tuple(int(v) for v in calibration.image_size))
         if not self._writer.isOpened():

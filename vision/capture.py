@@ -125,12 +125,16 @@ class ImageFolderSource(FrameSource):
 
     def _readable(self) -> Frame | None:
         """The next image that can be read, as a frame; None past the last."""
-        import cv2
+        from vision.image_file import decode_image
 
         while self._index < len(self._paths):
             path, n = self._paths[self._index], self._index
             self._index += 1
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            try:
+                image = decode_image(path.read_bytes())
+            except (OSError, ValueError) as e:
+                self.skipped.append(f"{path}: {getattr(e, 'strerror', None) or e}")
+                continue
             if image is not None:
                 return Frame(image, n / self.fps, n)
             self.skipped.append(f"{path}: not a readable image")

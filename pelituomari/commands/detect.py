@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -37,8 +38,7 @@ def add_parser(sub) -> None:
 
 def read_image(path: str):
     """The image as a BGR array; ValueError naming what is wrong with the file."""
-    import cv2
-    import numpy as np
+    from vision.image_file import decode_image
     p = Path(path)
     if not p.exists():
         raise ValueError("no such file")
@@ -49,13 +49,7 @@ def read_image(path: str):
     data = p.read_bytes()
     if not data:
         raise ValueError("empty file")
-    log = cv2.utils.logging
-    was = log.getLogLevel()
-    log.setLogLevel(log.LOG_LEVEL_SILENT)   # its warnings on a broken file name no file; the message below does
-    try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    finally:
-        log.setLogLevel(was)
+    image = decode_image(data)
     if image is not None:
         return image
     fmt = image_format(data)
@@ -83,14 +77,22 @@ def image_format(data: bytes) -> str | None:
 
 
 def drawing_path(folder: Path, image: str, taken: set[Path]) -> Path:
-    """DIR/NAME.png for an image, NAME_2.png and on where images in other folders share a name."""
+    """DIR/NAME.png for an image, NAME_2.png and on where images in other folders share a name or a file
+    (or a link) of that name is already there: a drawing never replaces a file."""
     stem, n = Path(image).stem, 1
     path = folder / f"{stem}.png"
-    while path in taken:
+    while path in taken or path.exists() or path.is_symlink():
         n += 1
         path = folder / f"{stem}_{n}.png"
     taken.add(path)
     return path
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write a file that must not be there yet, never through a link (O_EXCL | O_NOFOLLOW)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    with os.fdopen(fd, "wb") as file:
+        file.write(data)
 
 
 def run(args) -> int:
@@ -121,8 +123,12 @@ def run(args) -> int:
         h, w = image.shape[:2]
         if args.draw is not None:
             out = drawing_path(args.draw, path, drawn)
-            if not cv2.imwrite(str(out), draw_detections(image, detections)):
-                print(f"pelituomari detect: {path}: cannot write its drawing to {out}", file=sys.stderr)
+            ok, png = cv2.imencode(".png", draw_detections(image, detections))
+            try:
+                write_new(out, png.tobytes())
+            except OSError as e:
+                print(f"pelituomari detect: {path}: cannot write its drawing to {out}: {e.strerror or e}",
+                      file=sys.stderr)
                 failed += 1
         if args.json:
             print(json.dumps({"image": path, "width": w, "height": h, "detections": [d.to_json() for d in detections]}))

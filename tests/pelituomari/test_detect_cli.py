@@ -179,3 +179,38 @@ def test_a_damaged_model_file_is_named_and_the_way_back_given(tmp_path, scene_pn
     assert err == (f"pelituomari detect: {weights / 'corner_classifier.onnx'}: onnxruntime cannot load this model "
                    f"file (Protobuf parsing failed): it is damaged or not a model; restore the shipped weights "
                    f"(git checkout -- models/weights) or {TRAIN_HINT}\n")
+
+
+def png_claiming(width, height):
+    """A small PNG file whose header claims width x height (its data is a sliver)."""
+    import struct
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b"")
+
+
+def test_an_image_too_large_is_refused_by_its_header_and_the_next_is_read(tmp_path, scene_png, capsys):
+    huge, large = tmp_path / "huge.png", tmp_path / "large.png"
+    huge.write_bytes(png_claiming(60000, 60000))
+    large.write_bytes(png_claiming(16000, 16000))
+    assert main(["detect", str(huge), str(large), scene_png]) == 1
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [
+        f"pelituomari detect: {huge}: 60000x60000 pixels is larger than the 40 megapixels read here: scale it down first",
+        f"pelituomari detect: {large}: 16000x16000 pixels is larger than the 40 megapixels read here: scale it down first",
+    ]
+    assert out.startswith(f"{scene_png}: 640x480, ")
+
+
+def test_drawings_never_replace_a_file_nor_follow_a_link(tmp_path, scene_png, capsys):
+    out = tmp_path / "drawn"
+    out.mkdir()
+    (out / "scene.png").write_bytes(b"mine")
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("keep")
+    (out / "scene_2.png").symlink_to(target)
+    assert main(["detect", scene_png, "--draw", str(out)]) == 0
+    assert (out / "scene.png").read_bytes() == b"mine"
+    assert target.read_text() == "keep"
+    assert cv2.imread(str(out / "scene_3.png")).shape == (480, 640, 3)

@@ -50,3 +50,13 @@ def test_an_annotated_video_that_cannot_be_written_is_refused_when_made(tmp_path
             VideoAnnotator(path, TableCalibration.load(calibration), 15.0)
         assert str(e.value) == why
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_annotated_video_never_replaces_a_file(tmp_path):
+    _, calibration, _ = sample_paths("kimble")
+    old = tmp_path / "game.mp4"
+    old.write_bytes(b"last week's game")
+    with pytest.raises(OSError) as e:
+        VideoAnnotator(old, TableCalibration.load(calibration), 15.0)
+    assert str(e.value) == f"{old}: already there; name a new file (a video is never overwritten)"
+    assert old.read_bytes() == b"last week's game"
