@@ -9,11 +9,14 @@ written to FOLDER/NAME.TAG.npz (y0, y1, ...).
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import numpy as np
-import onnxruntime as ort
+
+os.environ.setdefault("ORT_DISABLE_TELEMETRY", "1")  # as vision/__init__.py: no network at run time
+import onnxruntime as ort  # noqa: E402
 
 
 def replay(folder: Path, weights: Path, tag: str) -> None:

@@ -4,11 +4,11 @@
     python3 -m models.soup A.pt B.pt --alpha 0.3 --reader corner [--ship-to models/weights]
 
 The mix is (1 - alpha) * A + alpha * B, parameter by parameter (batch-norm statistics too). Why: a
-CPU fine-tune on new data (step 12: dice lying on cards) learns the new thing but shuffles old errors
+CPU fine-tune on new data (dice lying on cards, say) learns the new thing but shuffles old errors
 around; the mix of the two keeps most of each. Both must share one architecture and one ancestor.
 With --reader the two are that reader's checkpoints (models.train's {reader}_classifier.pt), and the mix
-ships as that reader: a corner reader that learnt index fonts mixed with one that learnt blurred corners
-was so measured (models/TRAINING.md, step 39).
+ships as that reader: the shipped corner reader is a corner reader that learnt index fonts mixed with
+one that learnt blurred corners.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import copy
 import os
 import pickle
 from pathlib import Path
+
+from models import PICKLE_WARNING
 
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
@@ -80,7 +82,7 @@ def _mixed_state(sa: dict, sb: dict, alpha: float, a: Path, b: Path) -> dict:
 def parser() -> argparse.ArgumentParser:
     from models.train import WEIGHTS
     from vision.detector import READERS
-    ap = argparse.ArgumentParser(prog="python3 -m models.soup", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python3 -m models.soup", description=__doc__, epilog=PICKLE_WARNING,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("a", type=Path, help="the first detector (ultralytics .pt), or reader with --reader")
     ap.add_argument("b", type=Path, help="the second, fine-tuned from the same weights as the first")

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
+from models import PICKLE_WARNING
+
 WEIGHTS = Path(__file__).resolve().parent / "weights"
 os.environ.setdefault("YOLO_OFFLINE", "1")
 
@@ -277,7 +279,7 @@ def augment(x, g, half_turns: bool = True, occlude_share: float = 0.0, overlap_s
     learns from it: rescale() at rescale_share, with half_turns a random half turn, then occlude() and
     overlap() at their shares, shine() at gloss_share and glare() at glare_share (card_hw: a card's size in
     the crop), defocus() at blur_share, then light and colour (gain, tint, offset) and pixel noise. Every
-    draw is made with g on x's device, so on a lent GPU the batch never leaves it
+    draw is made with g on x's device, so on a GPU the batch never leaves it
     (benchmarks/bench_classifier_step.py times both ways)."""
     import torch
     n, dev = len(x), x.device
@@ -325,7 +327,7 @@ def train_classifier(train_npz: list[Path], val_npz: list[Path], n_classes: int,
     crops of all val_npz files to out; returns that val accuracy.
     init: continue from this checkpoint of ours (its width and pooling win; a head with fewer classes is widened).
     hours: a time budget; the epochs (at most `epochs`) and the LR schedule are fitted to it from the
-    time of a few trial steps on a throwaway copy (a lent GPU's minutes are counted)."""
+    time of a few trial steps on a throwaway copy (for a machine held for a fixed time)."""
     import torch
     from torch import nn
 
@@ -480,7 +482,7 @@ def joined_data_yaml(folders: list[Path], out: Path) -> Path:
 def parse_args(argv=None) -> argparse.Namespace:
     """The command line, with flags that make no sense together refused; it reads and writes nothing
     (so models/reproduce.sh's commands can be checked without running them)."""
-    ap = argparse.ArgumentParser(prog="python3 -m models.train", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python3 -m models.train", description=__doc__, epilog=PICKLE_WARNING,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", type=Path, default=Path("runs/data"), help="output of models.make_dataset")
     ap.add_argument("--runs", type=Path, default=Path("runs/train"), help="checkpoints (git-ignored)")
@@ -531,12 +533,12 @@ def parse_args(argv=None) -> argparse.Namespace:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--fraction", type=float, default=1.0, help="use this fraction of the training images")
     ap.add_argument("--threads", type=int, help="torch CPU threads")
-    ap.add_argument("--device", default="cpu", help="cpu, or a CUDA device index such as 0 where a GPU is lent")
+    ap.add_argument("--device", default="cpu", help="cpu, or a CUDA device index such as 0 on a machine with a GPU")
     ap.add_argument("--ship", action="store_true", help="export the trained models (ONNX + PyTorch) to --ship-to")
     ap.add_argument("--ship-to", type=Path, default=WEIGHTS, help="where --ship puts them (default models/weights/)")
     ap.add_argument("--ship-last", action="store_true", help="--ship the detector's last weights, not its best-fitness "
                     "ones (a short continuation's best epoch on a small held-out set is partly chance; its last, at the "
-                    "lowest learning rate, is what was measured and shipped in steps 22 and 23)")
+                    "lowest learning rate, is what the measures on larger sets judge)")
     ap.add_argument("--live-imgsz", type=int, help="--ship also exports the detector at this input as the live "
                     "pipeline's detector_live.onnx (its 300 ms budget wants a smaller one than `detect`)")
     a = ap.parse_args(argv)

@@ -20,7 +20,11 @@ def add_parser(sub) -> None:
     p.add_argument("--weights", help="folder holding the model files (default: the shipped models/weights)")
     p.add_argument("--backend", choices=("onnx", "ultralytics"), default="onnx",
                    help="run the detector with onnxruntime (default; detector.onnx) or with ultralytics on "
-                        "PyTorch (detector.pt; needs the [train] extra)")
+                        "PyTorch (detector.pt; needs the [train] extra). A .pt file is a Python pickle: loading "
+                        "it runs whatever code its maker put in it, so with --weights it needs --trust-weights")
+    p.add_argument("--trust-weights", action="store_true",
+                   help="load a --weights folder's detector.pt with the ultralytics backend: only weights you "
+                        "made yourself or trust as you would a program")
     p.add_argument("--int8", action="store_true",
                    help="run the int8 copies of the detector and readers (detector_int8.onnx and the like, made by "
                         "python3 -m models.quantize): for small CPUs such as a Raspberry Pi's")
@@ -107,6 +111,10 @@ def run(args) -> int:
             args.draw.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise CommandError(f"--draw {args.draw}: cannot make the folder: {e.strerror or e}") from None
+    if args.backend == "ultralytics" and args.weights is not None and not args.trust_weights:
+        raise CommandError(f"--weights {args.weights}: its detector.pt is a Python pickle, which runs code as it "
+                           f"loads; add --trust-weights if you made it or trust it as a program (the onnx "
+                           f"backend runs no code from a weights file)")
     try:
         detector = Detector(args.weights, backend=args.backend, conf=args.conf, views=args.views, int8=args.int8)
     except (WeightsMissing, BackendMissing, ValueError) as e:

@@ -214,3 +214,11 @@ def test_drawings_never_replace_a_file_nor_follow_a_link(tmp_path, scene_png, ca
     assert (out / "scene.png").read_bytes() == b"mine"
     assert target.read_text() == "keep"
     assert cv2.imread(str(out / "scene_3.png")).shape == (480, 640, 3)
+
+
+def test_a_pickled_detector_from_elsewhere_needs_trust(tmp_path, scene_png, capsys):
+    assert main(["detect", scene_png, "--backend", "ultralytics", "--weights", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"pelituomari detect: --weights {tmp_path}: its detector.pt is a Python pickle, which runs code as it loads; "
+        f"add --trust-weights if you made it or trust it as a program (the onnx backend runs no code from a "
+        f"weights file)")
