@@ -2,14 +2,14 @@
 
     python3 benchmarks/bench_classifier_step.py [--device cpu|0] [--steps 50] [--out benchmarks/results/classifier_step.json]
 
-On the lent GPU the corner reader's steps took 7-9 ms and the GPU sat mostly idle. This times, for
+On a GPU the corner reader's steps take 7-9 ms and the GPU sits mostly idle. This times, for
 each reader (its crop size, classes and the augmentation models.train gives it: the card reader's
 occlusion share and the die reader's blur as models/reproduce.sh sets them) and train_classifier's
 batch of 128, the median
 milliseconds of
-  augment_host    the batch drawn and augmented where the crops lay until now, on the CPU, then moved
-                  to the device (only where the device is not the CPU);
-  augment_device  the batch drawn and augmented on the device, where train_classifier now keeps them;
+  augment_host    the batch drawn and augmented on the CPU, then moved to the device (only where the
+                  device is not the CPU);
+  augment_device  the batch drawn and augmented on the device, where train_classifier keeps them;
   learn           forward, backward and an AdamW step on an augmented batch.
 The crops are random: speed does not depend on what they show.
 """
@@ -31,7 +31,7 @@ from models.train import READERS, augment, reader, reader_augmentation  # noqa: 
 BATCH = 128
 POOL = 4096          # crops the batches are drawn from
 CARD_OCCLUDE = 0.5   # models/reproduce.sh: --card-occlude 0.5
-DIE_BLUR = 0.3       # and step 29: --blur 0.3, for the die reader alone
+DIE_BLUR = 0.3       # and --blur 0.3 for the die reader alone
 
 
 def median_ms(run, steps: int, sync) -> float:

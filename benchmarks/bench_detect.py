@@ -16,9 +16,9 @@ how many there were is written as detections_on_hidden_objects. in_the_open scor
 least 95 % visible alone (detections of the others ignored): a card lying free on the table.
 A card reaching beyond the image's edge is labelled when at least 35 % of the whole card is in sight
 (the part beyond the frame counts as covered), its box around its part in the image. cut_by_the_frame
-scores alone the cards more than 10 % of whose box lies beyond the edge: data sets before step 17
-left those unlabelled, so the detectors trained on them learnt to pass them by. within_the_frame
-scores the other objects alone, as the main scores did before (results files until step 16).
+scores alone the cards more than 10 % of whose box lies beyond the edge (`make_dataset --cut-cards
+unlabelled` leaves those unlabelled, and a detector trained on such sets alone learns to pass them by).
+within_the_frame scores the other objects alone.
 face_up_cards_by_deck counts each deck's face-up cards, found and read (a scene's face-up cards are of
 one deck): a deck whose index the readers cannot see shows there. index_in_sight scores alone the
 face-up cards within the frame with an index corner at least 90 % in sight (both of its corners where
@@ -38,7 +38,7 @@ scorings are written.
 
 --more-sets scores more data sets' validation scenes (fresh seeds, never trained on) pooled, apart
 from the main set: 200 scenes hold about 450 cards, so one set's percentages move a point for a few
-cards; the results files since step 27 pool six more sets (1200 scenes, about 3300 cards).
+cards; the results files pool six more sets (1200 scenes, about 3300 cards).
 
 --conditions scores the main set's scenes again under the light of real rooms and the habits of real
 cameras that the synthetic scenes never show (CONDITIONS: colour casts up to a bulb's red over blue
@@ -248,7 +248,7 @@ def with_an_index_in_sight(truth: list[dict], hidden: list, index_seen: list[flo
 
 def cpu_name(cpuinfo: Path = Path("/proc/cpuinfo")) -> str:
     """The CPU's model as Linux names it ("AMD EPYC", "Intel(R) Xeon(R) ..."), else its architecture: the
-    sessions' machines differ, and a time means little without the chip it was taken on."""
+    machines benchmarks run on differ, and a time means little without the chip it was taken on."""
     try:
         for line in cpuinfo.read_text(encoding="utf-8", errors="replace").splitlines():
             key, _, value = line.partition(":")

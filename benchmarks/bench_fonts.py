@@ -3,11 +3,11 @@
     python3 benchmarks/bench_fonts.py [--weights models/weights] [--int8] [--out benchmarks/results/fonts.json]
 
 Why: a real deck's index is printed in a font of its own, and a corner reader that never saw a font
-reads a 6 as a 5 or an 8 (models/TRAINING.md, step 36). This measures that on procedural cards,
+reads a 6 as a 5 or an 8. This measures that on procedural cards,
 upright on a plain table, whose index is set in one of three kinds of lettering:
 
 * `hershey`: OpenCV's Hershey fonts, as on the procedural decks every reader learnt (12 decks);
-* `trained_fonts`: the TrueType fonts of step 36's font decks (models.synth.decks.INDEX_FONTS; 12 decks);
+* `trained_fonts`: the TrueType fonts of the font decks the corner reader learnt (models.synth.decks.INDEX_FONTS; 12 decks);
 * `unseen_fonts`: 8 fonts of four families no deck uses (Nimbus Roman, C059, URW Gothic, Nimbus Mono).
 
 Each deck's 52 cards are read at each card width two ways: `corner`, the top-left index corner by the

@@ -4,8 +4,7 @@
         [--own-light-sets 201 202 203:cards 204 205:cards 206] [--frames N] [--weights DIR] [--int8]
         [--out benchmarks/results/light.json]
 
-The numbers behind models/MODEL_CARD.md's "Light and cameras", from one committed script (before, they
-came from probes kept outside the repository, lost with the machine). Counts are those compare_detectors
+The numbers behind models/MODEL_CARD.md's "Light and cameras", from one committed script. Counts are those compare_detectors
 judges by: cards found, face-up cards read, dice found, dice read, false boxes.
 
 * lamps: the main set's scenes as rendered and under each lamp (LAMPS: bench_detect.CONDITIONS' lights,

@@ -3,9 +3,8 @@
     python3 -m benchmarks.remake [RESULTS ...] [--dry-run] [--real-dice FOLDER] [--logs runs/remake] [--lanes 2]
 
 Why: every results file that counts what the models find must be made again when a detector or a reader
-is shipped: fourteen files, about 116 minutes of this CPU. The commands lived in probes outside the
-repository (runs/after36.sh), lost with the machine, and nothing said when a file had been forgotten.
-Here each file has its command and the weights it reads (RECIPES), and benchmarks/results/made_with.json
+is shipped (two dozen files, a few hours of a 2-core CPU), and a file forgotten would go on quoting
+weights no longer shipped. Here each file has its command and the weights it reads (RECIPES), and benchmarks/results/made_with.json
 records the sha256 of those weights when the file was made, and the minutes it took: a file whose weights
 changed since is stale, and tests/benchmarks/test_remake.py fails while any is. It will not measure int8 copies
 made from other float weights than those shipped (models.quantize's record): quantize first.
@@ -89,7 +88,7 @@ _DETECT_SETS = ("--real-dice", REAL_DICE, "--more-sets", *MORE_SETS)
 _LIVE_DETECT = ("--weights", "models/weights/detector_live.onnx", "--conf", "0.3", *_DETECT_SETS)
 _LIGHT = ("benchmarks/bench_light.py", "--own-light-sets", *MORE_SETS)
 
-# In the order they ran when step 31 shipped: the quick ones first, the two light files (an hour) last.
+# The order they run in, within each of remake's two groups (those that time anything, those that only count).
 RECIPES = (
     Recipe("detect.json", _bench_detect(*_DETECT_SETS, "--conditions"), DETECT),
     Recipe("pipeline.json", ("benchmarks/bench_pipeline.py",), LIVE),

@@ -399,14 +399,14 @@ def add_camera_arguments(ap: argparse.ArgumentParser) -> None:
                          f"the scenes (default {CAMERA.blur_sigma[1]}; bench_detect's out-of-focus condition is 2)")
     ap.add_argument("--sharpen", type=float, default=CAMERA.sharpen, metavar="SHARE",
                     help="scenes: this share sharpened as a phone does (an unsharp mask; default 0: none, and every "
-                         "scene as data sets before this flag were made)")
+                         "scene as without the flag)")
     ap.add_argument("--gloss", type=gloss_share, default=CAMERA.gloss, metavar="SHARE",
                     help="scenes: this share of the cards shows a lamp's reflection on its glossy finish (default 0: "
                          "none; the reflections draw from a stream of their own, so the scenes are otherwise the same)")
     ap.add_argument("--tilt-max", type=tilt_degrees, default=CAMERA.tilt[1], metavar="DEGREES",
                     help="scenes: the camera turned up to this many degrees from looking straight down, drawn per "
-                         f"scene, up to {MAX_TILT:g} (default 0: straight down, the corners jittered a little, as "
-                         "every data set before this flag; the turn draws from a stream of its own)")
+                         f"scene, up to {MAX_TILT:g} (default 0: straight down, the corners jittered a little; "
+                         "the turn draws from a stream of its own)")
     ap.add_argument("--clutter", type=clutter_share, default=CAMERA.clutter, metavar="SHARE",
                     help="scenes: this share has one to three things beside the cards (a score pad, a phone, a card "
                          "box, a game board...; models.synth.clutter), unlabelled (default 0: none; they draw from a "
@@ -449,7 +449,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--kind", choices=SCENE_KINDS, help="make every scene of this kind (default: the random mix)")
     ap.add_argument("--cut-cards", choices=CUT_CARDS, default="labelled",
                     help="cards reaching beyond the image's frame: labelled when 35 %% of the whole card is in sight "
-                         "(default), or unlabelled beyond 10 %% of their box, as the data sets before step 17 were made")
+                         "(default), or unlabelled beyond 10 %% of their box, as models/reproduce.sh's first data sets are made")
     add_camera_arguments(ap)
     ap.add_argument("--cards-cache", default="runs/cards", help="where SVG decks are rendered to PNG")
     ap.add_argument("--decks", nargs="+", metavar="DECK",

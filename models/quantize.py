@@ -16,19 +16,19 @@ chain's read within about 1 % of its cards).
 Static quantization (onnxruntime, QDQ, weights per output channel in 7 bits), each tensor's range learnt from
 rendered scenes of each kind, the mix, cards alone and dice on cards, as the detector sees them (the
 light evened out, letterboxed), through the camera that --blur-max, --sharpen and --gloss name as
-models.make_dataset's do (default: the camera of the data sets before step 32). A range runs from the
+models.make_dataset's do (default: make_dataset's own camera). A range runs from the
 tensor's least to its greatest value; --detector-percentile P cuts a detector's at the (100 - P)th and
 Pth percentiles instead (the readers' batches differ in size, which onnxruntime's histograms cannot
-take). The shipped copies are SHIPPED_COMMAND's (step 34): with P 99.999, `detect`'s copy of step 32's
-detector boxed 29 false objects fewer than the copy made from least to greatest on the choice scenes
-over three cameras, finding and reading as many cards (models/TRAINING.md, step 34). The head's last
+take). The shipped copies are SHIPPED_COMMAND's: with P 99.999 a copy of `detect`'s detector boxed 29
+false objects fewer than the copy made from least to greatest on the choice scenes over three cameras,
+finding and reading as many cards (models/TRAINING.md, "Quantize"). The head's last
 convolutions and its decoding stay in floats: they write box coordinates in pixels beside scores of
 0-1 into one output, which one 8-bit scale cannot hold (with them quantized too, the detector found
-nothing). --live-float-stem (step 38) keeps the live detector's first two convolutions in floats too:
+nothing). --live-float-stem keeps the live detector's first two convolutions in floats too:
 at its 320 px input their 8-bit error, carried through the network, cost the live chain 8 of the 12
 cards its copy read fewer than the float one on the more scenes, and they are a few per cent of its
 work (the same time on a seat's strip of table, 1 ms more on a 320 x 320 region). --live-glare SHARE
-(step 42) has the live detector's ranges learnt also from that share of the scenes seen again under a
+has the live detector's ranges learnt also from that share of the scenes seen again under a
 lamp's glare spot (glared): a spot's white core drives some tensors past the ranges of scenes without
 one, and with the percentile's cut, the copy made without lost 3 of the Kiketti sample's 27 events
 under a moving spot a tenth of the frame wide, and booked one that never happened, where the float
@@ -68,12 +68,12 @@ import numpy as np
 from models.make_dataset import add_camera_arguments, camera_argument
 from models.synth.scene import CAMERA, Camera
 
-# seeds neither trained on nor chosen on (models/TRAINING.md, "The data sets each step made")
+# seeds neither trained on nor chosen on (models/TRAINING.md, "Data from seeds")
 CALIBRATION_SETS = ((303, None), (304, "cards"), (305, "dice_on_cards"))
 HEAD = "/model.23/"     # the ultralytics OBB head's node names begin so
 STEM = ("/model.0/", "/model.1/")   # ... and its first two convolutions' (stride 2 each, at the input's half and quarter)
-# how the shipped copies were made (models/TRAINING.md, steps 34 and 38): step 32's camera, the detectors' tails
-# cut, the live detector's stem in floats
+# how the shipped copies are made (models/TRAINING.md, "Quantize"): scenes out of focus, sharpened and glossy, the
+# detectors' tails cut, the live detector's stem in floats and its ranges learnt under glare too
 SHIPPED_COMMAND = ("python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 "
                    "--detector-percentile 99.999 --live-float-stem --live-glare 1.0")
 MADE_FROM = "int8_made_from.json"  # beside the copies: {"scenes": N, "camera": Camera's fields, "detector_percentile":
@@ -207,11 +207,11 @@ def parser() -> argparse.ArgumentParser:
                     help="the detectors' ranges from the (100 - P)th to the Pth percentile of each tensor's values, "
                          "above 50 and below 100 (default: least to greatest value)")
     ap.add_argument("--live-float-stem", action="store_true",
-                    help="keep the live detector's first two convolutions in floats (step 38: its copy reads more "
-                         "cards at the same speed)")
+                    help="keep the live detector's first two convolutions in floats (its copy reads more cards "
+                         "at the same speed)")
     ap.add_argument("--live-glare", type=float, default=0.0, metavar="SHARE",
                     help="the share of the calibration scenes the live detector's ranges also learn seen under a "
-                         "lamp's glare spot, 0 to 1 (step 42: 1.0; default 0)")
+                         "lamp's glare spot, 0 to 1 (the shipped copies: 1.0; default 0)")
     return ap
 
 

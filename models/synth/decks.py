@@ -43,8 +43,8 @@ INDEX_LAYOUTS = {
 SPLIT_INDEX = {deck: (2, 3) for deck, layout in INDEX_LAYOUTS.items() if layout is _OXYGEN}
 # future, a cartridge design (the rank a hex digit, 0-C for A-K, on a tab whose place along the top edge
 # stands for the suit), keeps the two-corner layout: its readers learnt it that way, and its top corners
-# as the index (much of them transparent, so rarely counted in sight) read fewer of its cards (step 28's
-# session: 55 of 82 on the more scenes, against 61).
+# as the index (much of them transparent, so rarely counted in sight) read fewer of its cards (55 of 82
+# on the more scenes, against 61).
 
 
 def index_layout(deck: str) -> tuple:

@@ -285,7 +285,7 @@ class _Builder:
         """The objects to label, and those too covered or too far off the image to be labelled. A card
         reaching beyond the frame is labelled (cut_cards "labelled") when MIN_VISIBLE of the whole card is
         in sight, as a card under others is; with "unlabelled" it must lie within FRAME_MARGIN of the
-        frame, as data sets before step 17 were made. A die must always lie within the margin: its top
+        frame, as models/reproduce.sh's first data sets are made. A die must always lie within the margin: its top
         face is read whole."""
         if cut_cards not in CUT_CARDS:
             raise ValueError(f"cut_cards {cut_cards!r}: expected one of {', '.join(CUT_CARDS)}")
