@@ -1,0 +1,1 @@
+"""Gin rummy ("gini-rommi"): card values, melds and the least deadwood of a hand."""
