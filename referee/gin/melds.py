@@ -261,3 +261,15 @@ def best_with_lay_offs(cards, onto, may_lay_off=None) -> Arrangement:
             best = search.best(mask, 0), search
     search = best[1]
     return _arrangement(next(search.arrangements(mask, 0, 1)))
+
+
+def fits_in_melds(cards, count: int) -> bool:
+    """The cards split into at most ``count`` melds (the two-meld gin variant; one: a single run or
+    set holds them all)."""
+    cards = tuple(cards)
+    if is_meld(cards):
+        return True
+    if count <= 1 or len(cards) < 6:
+        return False
+    mask = to_mask(cards)
+    return any(fits_in_melds(to_cards(mask ^ meld), count - 1) for meld in meld_masks(mask))
