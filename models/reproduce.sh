@@ -1,25 +1,25 @@
 #!/usr/bin/env bash
-# Remake the shipped weights the way they were made: 43 steps, numbered as in models/TRAINING.md,
-# which says what each step did, why, and what it measured.
+# Remake the shipped weights the way they were made, in 43 numbered stages whose comments say what each
+# does; models/TRAINING.md tells how the shipped networks are reached through them.
 #
 #   models/reproduce.sh [REAL_DICE_FOLDER]     (default ../shared/datasets/real-dice-topdown)
 #
 # Time: about 18 hours of a 2-core CPU (data ~30 + 8 + 4 + 14 + 2 x 4.5 + 1 + 16 + 6 + 5 + 5 + 3 + 4 + 10 + 10 + 4.5 min;
 # detector 79 + 54 + 132 + 90 + 60 + 57 + 61 + 103 + 78 min; card classifier 33 min + a continuation (not timed)
 # + 25 + 13 + 7 + 8 min; die classifier 9 + 1.3 + 1.2 + 0.9 + 0.9 + 5.6 min; side classifier 7 min; corner reader 12 + 22
-# + 15 + 17 + 20 + 17 + 22 min; step 28's data 23 min beside a benchmark run; step 29's crops, made in step 24's session, untimed; step 31's data 26 min), and eleven detector runs made on a lent GPU (steps 16, 22, 23, 25, 26, 27, 32, 35, step 41's two and 43: 144, 34,
+# + 15 + 17 + 20 + 17 + 22 min; stage 28's data 23 min; stage 29's crops untimed; stage 31's data 26 min), and eleven detector runs meant for a GPU (stages 16, 22, 23, 25, 26, 27, 32, 35, stage 41's two and 43: 144, 34,
 # 34, 39, 41, 26, 15, 25, 27, 20 and 18 epochs in 0.33, 0.084, 0.026, 0.092, 0.033, 0.079, 0.062, 0.062, 0.076, 0.05
-# and 0.054 h budgets, their data 1-4.5 min on 16 cores). Without a GPU those steps train on
-# the CPU for the same budgets: a few epochs for step 16, under one for the others, and ship those.
-# A detector step cut off resumes from its runs/ folder when the script is run again; data and
-# classifier steps start over. The data sets before step 17 keep the old rule for cards cut by the
+# and 0.054 h budgets, their data 1-4.5 min on 16 cores). Without a GPU those stages train on
+# the CPU for the same budgets: a few epochs for stage 16, under one for the others, and ship those.
+# A detector stage cut off resumes from its runs/ folder when the script is run again; data and
+# classifier stages start over. The data sets before stage 17 keep the old rule for cards cut by the
 # image's edge (--cut-cards unlabelled), so they are the data the shipped weights learnt from.
-# Since step 28 every data set's index corner crops are four a card (two before): steps 13 and 18
-# now train the corner reader on all four corners, which step 28 then continues.
-# Step 29's die crops are of the detectors shipped when it runs (steps 26 and 27's); the shipped reader
-# learnt from crops of steps 22 and 23's, made for step 24's candidate with the same seeds.
-# `python3 -m models.rehearse` runs every step in a clone at 0.03 of its sizes and budgets, in about 20 minutes:
-# proof that each command still runs against the current code (not of what the steps learn).
+# Since stage 28 every data set's index corner crops are four a card (two before): stages 13 and 18
+# now train the corner reader on all four corners, which stage 28 then continues.
+# Stage 29's die crops are of the detectors shipped when it runs (stages 26 and 27's); the shipped reader
+# learnt from crops of stages 22 and 23's, made for stage 24's candidate with the same seeds.
+# `python3 -m models.rehearse` runs every stage in a clone at 0.03 of its sizes and budgets, in about 20 minutes:
+# proof that each command still runs against the current code (not of what the stages learn).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export YOLO_OFFLINE=1
@@ -68,7 +68,7 @@ python3 -m models.train --data runs/data5 --runs runs/train_die10 --only die --c
     --die-init models/weights/die_classifier.pt --threads 1 --ship
 python3 -m models.train --data runs/data5 --runs runs/train_det10 --only det --init models/weights/detector.pt \
     --epochs 15 --hours 1.0 --ship
-# 12. a sixth set (dice lying on cards): the die classifier, and a detector mixed 0.7 / 0.3 with step 11's
+# 12. a sixth set (dice lying on cards): the die classifier, and a detector mixed 0.7 / 0.3 with stage 11's
 cp models/weights/detector.pt runs/det11.pt
 python3 -m models.make_dataset --cut-cards unlabelled --out runs/data6 --train 700 --val 60 --card-crops 0 --seed 6 --kind dice_on_cards
 python3 -m models.train --data runs/data5 --extra-data runs/data6 --runs runs/train_die12 --only die --cls-epochs 8 \
@@ -83,7 +83,7 @@ python3 -m models.train --data runs/data7 --runs runs/train_corner --only corner
 # 14. the detector on covered cards and dice on cards; it stays the live pipeline's
 python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det14 --only det \
     --init models/weights/detector.pt --epochs 7 --hours 1.0 --ship
-cp models/weights/detector.onnx models/weights/detector_live.onnx   # the live pipeline keeps step 14's 320 px detector
+cp models/weights/detector.onnx models/weights/detector_live.onnx   # the live pipeline keeps stage 14's 320 px detector
 # 15. the same at a 416 px input
 python3 -m models.train --data runs/data7 --extra-data runs/data6 --extra-data runs/data5 --runs runs/train_det17 --only det \
     --init models/weights/detector.pt --imgsz 416 --epochs 8 --hours 1.6 --ship
@@ -99,7 +99,7 @@ python3 -m models.train --data runs/data30 --extra-data runs/data31 --extra-data
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det18 --only det \
     --init models/weights/detector.pt --imgsz 480 --epochs 120 --hours 0.33 --batch 128 --workers 16 --device "$device" --ship \
     --live-imgsz 320
-# 17. cards cut by the image's edge labelled: the detector continued on the CPU, mixed half and half with step 16's
+# 17. cards cut by the image's edge labelled: the detector continued on the CPU, mixed half and half with stage 16's
 python3 -m models.make_dataset --out runs/data40 --train 1800 --val 60 --card-crops 0 --seed 40
 python3 -m models.make_dataset --out runs/data41 --train 1600 --val 0 --card-crops 0 --seed 41 --kind cards
 python3 -m models.make_dataset --out runs/data42 --train 600 --val 0 --card-crops 0 --seed 42 --kind dice_on_cards
@@ -114,7 +114,7 @@ python3 -m models.soup models/weights/detector.pt runs/cand_det19/detector.pt --
 python3 -m models.make_dataset --out runs/data_cut --seed 9 --only-patches --cut-card-patches 20800
 python3 -m models.train --data runs/data7 --extra-data runs/data_cut --runs runs/train_corner20 --only corner --cls-epochs 6 \
     --cls-lr 1.5e-3 --corner-init models/weights/corner_classifier.pt --threads 1 --ship
-# 19. the detector continued again; its mix with step 17's is the live pipeline's
+# 19. the detector continued again; its mix with stage 17's is the live pipeline's
 python3 -m models.make_dataset --out runs/data43 --train 1800 --val 60 --card-crops 0 --seed 43
 python3 -m models.make_dataset --out runs/data44 --train 1600 --val 0 --card-crops 0 --seed 44 --kind cards
 python3 -m models.make_dataset --out runs/data45 --train 600 --val 0 --card-crops 0 --seed 45 --kind dice_on_cards
@@ -124,7 +124,7 @@ python3 -m models.train --data runs/data43 --extra-data runs/data44 --extra-data
 python3 -m models.soup models/weights/detector.pt runs/train_det20/det/weights/best.pt --alpha 0.5 --imgsz 320 \
     --ship-to runs/soup_live20
 cp runs/soup_live20/detector.onnx models/weights/detector_live.onnx
-# 20. the die classifier learns crops of the detectors' own boxes; `detect` takes step 19's mix too
+# 20. the die classifier learns crops of the detectors' own boxes; `detect` takes stage 19's mix too
 python3 -m models.detector_crops --seed 50 --scenes 900 --out runs/data_detdie
 python3 -m models.detector_crops --seed 51 --scenes 600 --kind dice_on_cards --out runs/data_detdie
 python3 -m models.detector_crops --seed 52 --scenes 300 --out runs/data_detdie_val
@@ -144,7 +144,7 @@ python3 -m models.train --data runs/data46 --extra-data runs/data43 --extra-data
     --cls-lr 1.5e-3 --card-init models/weights/card_classifier.pt --card-occlude 0.5 \
     --cls-val runs/data_detcard_val/card_train_det55.npz --cls-val runs/data46/card_val.npz --cls-val runs/data43/card_val.npz \
     --ship
-# 22. on a GPU: `detect`'s detector continued at 480 px, mixed half and half with step 20's
+# 22. on a GPU: `detect`'s detector continued at 480 px, mixed half and half with stage 20's
 python3 -m models.make_dataset --out runs/data70 --train 4500 --val 150 --card-crops 0 --seed 70 --workers 16
 python3 -m models.make_dataset --out runs/data71 --train 4500 --val 0 --card-crops 0 --seed 71 --kind cards --workers 16
 python3 -m models.make_dataset --out runs/data72 --train 1500 --val 0 --card-crops 0 --seed 72 --kind dice_on_cards --workers 16
@@ -162,7 +162,7 @@ python3 -m models.train --data runs/data80 --extra-data runs/data81 --extra-data
     --ship --ship-last --ship-to runs/cand_live23
 cp runs/cand_live23/detector.onnx models/weights/detector_live.onnx
 cp runs/cand_live23/detector.pt models/weights/detector_live.pt
-# 24. the card classifier learns crops of steps 22 and 23's boxes
+# 24. the card classifier learns crops of stages 22 and 23's boxes
 python3 -m models.detector_crops --stage card --seed 95 --scenes 200 --out runs/data_detcard24_val
 python3 -m models.detector_crops --stage card --seed 93 --scenes 900 --out runs/data_detcard24
 python3 -m models.detector_crops --stage card --seed 94 --scenes 500 --kind cards --out runs/data_detcard24
@@ -181,7 +181,7 @@ python3 -m models.train --data runs/data100 --extra-data runs/data101 --extra-da
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det25 --only det \
     --init models/weights/detector.pt --imgsz 480 --epochs 40 --hours 0.0917 --batch 128 --workers 16 --device "$device" \
     --ship --ship-last
-# 26. on a GPU: the live detector continued at 320 px, mixed half and half with step 23's
+# 26. on a GPU: the live detector continued at 320 px, mixed half and half with stage 23's
 python3 -m models.make_dataset --out runs/data110 --train 2000 --val 60 --card-crops 0 --seed 110 --workers 16
 python3 -m models.make_dataset --out runs/data111 --train 600 --val 0 --card-crops 0 --seed 111 --kind cards --workers 16
 python3 -m models.make_dataset --out runs/data112 --train 1000 --val 0 --card-crops 0 --seed 112 --kind dice_on_cards \
@@ -222,7 +222,7 @@ python3 -m models.train --data runs/data43 --extra-data runs/data45 --extra-data
 python3 -m models.quantize --scenes 20
 # 31. the card reader learns glossy cards: crops of the detectors' boxes on scenes with half their cards glossy and on
 #     plain ones, loose card crops, and the scene crops of three sets through a camera out of focus or sharpened; then
-#     the int8 copies made again, as in step 30, for the new reader
+#     the int8 copies made again, as in stage 30, for the new reader
 python3 -m models.make_dataset --out runs/data_cam182 --train 1200 --val 40 --card-crops 0 --seed 182 --blur-max 3 \
     --sharpen 0.3
 python3 -m models.make_dataset --out runs/data_cam183 --train 400 --val 0 --card-crops 0 --seed 183 --kind cards \
@@ -243,7 +243,7 @@ python3 -m models.train --data runs/data_gloss31 --extra-data runs/data_plain31 
     --threads 2 --ship
 python3 -m models.quantize --scenes 20
 # 32. on a GPU: `detect`'s detector continued at 480 px on scenes through other cameras (out of focus up to sigma 3,
-#     a third sharpened) with a third of their cards glossy, mixed half and half with step 27's
+#     a third sharpened) with a third of their cards glossy, mixed half and half with stage 27's
 python3 -m models.make_dataset --out runs/data191 --train 3500 --val 150 --card-crops 0 --seed 191 --workers 16 \
     --blur-max 3 --sharpen 0.3 --gloss 0.3
 python3 -m models.make_dataset --out runs/data192 --train 5500 --val 0 --card-crops 0 --seed 192 --kind cards \
@@ -254,22 +254,22 @@ python3 -m models.train --data runs/data191 --extra-data runs/data192 --extra-da
     --extra-data runs/data_realw --extra-data runs/data_realw --runs runs/train_det32 --only det \
     --init models/weights/detector.pt --imgsz 480 --epochs 40 --hours 0.0619 --batch 128 --workers 16 --device "$device"
 python3 -m models.soup models/weights/detector.pt runs/train_det32/det/weights/last.pt --alpha 0.5 --imgsz 480
-# 33. the index corner reader continued on step 28's data with half its crops' index scaled (--index-scale 0.5), as
+# 33. the index corner reader continued on stage 28's data with half its crops' index scaled (--index-scale 0.5), as
 #     decks print it larger, smaller, narrower or wider; then the int8 copies made again for both new networks
 python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-data runs/data181 --runs runs/train_corner33 \
     --only corner --cls-epochs 4 --cls-lr 1.5e-3 --corner-init models/weights/corner_classifier.pt --index-scale 0.5 \
     --threads 2 --ship
 python3 -m models.quantize --scenes 20
-# 34. the live detector mixed half and half with step 32's (it never saw another camera); the int8 copies made again,
-#     their calibration scenes through step 32's camera and the detectors' ranges cut at the 99.999th percentile.
+# 34. the live detector mixed half and half with stage 32's (it never saw another camera); the int8 copies made again,
+#     their calibration scenes through stage 32's camera and the detectors' ranges cut at the 99.999th percentile.
 #     --live: its ONNX file takes inputs of any size, as the pipeline's strips of table want (exported so since)
 python3 -m models.soup models/weights/detector_live.pt models/weights/detector.pt --alpha 0.5 --imgsz 320 \
     --ship-to runs/soup_live34 --live
 cp runs/soup_live34/detector.onnx models/weights/detector_live.onnx
 cp runs/soup_live34/detector.pt models/weights/detector_live.pt
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999
-# 35. on a GPU: the live detector continued at 320 px on scenes through step 32's camera (fresh seeds), mixed half
-#     and half with step 34's; the int8 copies made again as in step 34
+# 35. on a GPU: the live detector continued at 320 px on scenes through stage 32's camera (fresh seeds), mixed half
+#     and half with stage 34's; the int8 copies made again as in stage 34
 python3 -m models.make_dataset --out runs/data194 --train 3500 --val 150 --card-crops 0 --seed 194 --workers 16 \
     --blur-max 3 --sharpen 0.3 --gloss 0.3
 python3 -m models.make_dataset --out runs/data195 --train 5500 --val 0 --card-crops 0 --seed 195 --kind cards \
@@ -284,9 +284,9 @@ python3 -m models.soup models/weights/detector_live.pt runs/train_live35/det/wei
 cp runs/soup_live35/detector.onnx models/weights/detector_live.onnx
 cp runs/soup_live35/detector.pt models/weights/detector_live.pt
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999
-# 36. the index corner reader continued as in step 33, with patches of 24 procedural decks whose index is set in
+# 36. the index corner reader continued as in stage 33, with patches of 24 procedural decks whose index is set in
 #     TrueType fonts (font-0 ... font-23: DejaVu, Nimbus Sans, P052, URW Bookman) among its crops; then the
-#     int8 copies made again as in step 34 (only the corner reader's changes)
+#     int8 copies made again as in stage 34 (only the corner reader's changes)
 python3 -m models.make_dataset --out runs/data440 --seed 440 --only-patches --corner-patches 12000 \
     --cut-card-patches 3000 --decks font-0 font-1 font-2 font-3 font-4 font-5 font-6 font-7 font-8 font-9 font-10 font-11 \
     font-12 font-13 font-14 font-15 font-16 font-17 font-18 font-19 font-20 font-21 font-22 font-23
@@ -294,8 +294,8 @@ python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-da
     --extra-data runs/data440 --runs runs/train_corner36 --only corner --cls-epochs 4 --cls-lr 1.5e-3 \
     --corner-init models/weights/corner_classifier.pt --index-scale 0.5 --threads 2 --ship
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999
-# 37. step 36 undone: step 33's reader continued as in step 33 without the font decks, a third of each batch's crops
-#     out of focus (--blur 0.3), which reads decks it never saw better out of focus; then the int8 copies as in step 34
+# 37. stage 36 undone: stage 33's reader continued as in stage 33 without the font decks, a third of each batch's crops
+#     out of focus (--blur 0.3), which reads decks it never saw better out of focus; then the int8 copies as in stage 34
 python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-data runs/data181 --runs runs/train_corner37 \
     --only corner --cls-epochs 4 --cls-lr 1.5e-3 --corner-init runs/train_corner33/corner_classifier.pt --index-scale 0.5 \
     --blur 0.3 --threads 2 --ship
@@ -303,9 +303,9 @@ python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --
 # 38. the int8 copies made again, the live detector's first two convolutions kept in floats (--live-float-stem): its
 #     copy then reads nearly as many cards as the float detector, at the same speed (only its copy changes)
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999 --live-float-stem
-# 39. step 36's font decks and step 37's blur together: step 33's reader continued as in step 36 with --blur 0.3,
-#     mixed half and half with step 37's (it reads fonts it never saw nearly as step 36's did, out of focus as step 37's);
-#     then the int8 copies as in step 38 (only the corner reader's changes)
+# 39. stage 36's font decks and stage 37's blur together: stage 33's reader continued as in stage 36 with --blur 0.3,
+#     mixed half and half with stage 37's (it reads fonts it never saw nearly as stage 36's did, out of focus as stage 37's);
+#     then the int8 copies as in stage 38 (only the corner reader's changes)
 python3 -m models.train --data runs/data180 --extra-data runs/data182 --extra-data runs/data181 \
     --extra-data runs/data440 --runs runs/train_corner39 --only corner --cls-epochs 4 --cls-lr 1.5e-3 \
     --corner-init runs/train_corner33/corner_classifier.pt --index-scale 0.5 --blur 0.3 --threads 2
@@ -315,7 +315,7 @@ python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --
 # 40. a side reader that can also say "no card": the shipped side reader widened to three classes and continued on
 #     crops of the shipped detectors' card and back boxes in scenes 0.7 of which have things beside the cards
 #     (a phone, a score pad, a card box, a game board: --clutter); a box meeting no object is "no card". It also
-#     learns the side crops of plain scenes, so that it reads sides as before; then the int8 copies as in step 38
+#     learns the side crops of plain scenes, so that it reads sides as before; then the int8 copies as in stage 38
 #     (only the side reader's changes)
 python3 -m models.detector_crops --stage side --seed 460 --scenes 2500 --clutter 0.7 --out runs/data_detside40
 python3 -m models.detector_crops --stage side --seed 461 --scenes 400 --clutter 0.7 --out runs/data_detside40_val
@@ -324,11 +324,11 @@ python3 -m models.train --data runs/data_detside40 --extra-data runs/data462 --r
     --no-card-class --cls-epochs 6 --cls-lr 1.5e-3 --side-init models/weights/side_classifier.pt \
     --cls-val runs/data_detside40_val/side_train_det461.npz --threads 2 --ship
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999 --live-float-stem
-# 41. on a GPU: both detectors continued on fresh scenes through step 32's camera turned up to 30 degrees from
+# 41. on a GPU: both detectors continued on fresh scenes through stage 32's camera turned up to 30 degrees from
 #     looking straight down, a third of them with things beside the cards (a phone, a score pad, a card box, a game
 #     board: --tilt-max 30 --clutter 0.3), so that they learn not to box those; `detect`'s shipped mixed a quarter
 #     with the detector it continued and three quarters with the run, the live one half and half (three quarters
-#     cost it events under a moving glare spot); then the int8 copies as in step 38
+#     cost it events under a moving glare spot); then the int8 copies as in stage 38
 python3 -m models.make_dataset --out runs/data214 --train 3500 --val 150 --card-crops 0 --seed 214 --workers 16 \
     --blur-max 3 --sharpen 0.3 --gloss 0.3 --tilt-max 30 --clutter 0.3
 python3 -m models.make_dataset --out runs/data215 --train 5500 --val 0 --card-crops 0 --seed 215 --kind cards \
@@ -351,9 +351,9 @@ python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --
 #     a lamp's glare spot (--live-glare 1.0): the copy made without lost events under a moving glare spot
 python3 -m models.quantize --scenes 20 --blur-max 3 --sharpen 0.3 --gloss 0.3 --detector-percentile 99.999 --live-float-stem \
     --live-glare 1.0
-# 43. on a GPU: `detect`'s detector continued on fresh scenes through step 41's camera with a lamp's reflection on a
+# 43. on a GPU: `detect`'s detector continued on fresh scenes through stage 41's camera with a lamp's reflection on a
 #     third of them (--glare-spots 0.3: a spot 5-20 % of the scene's width, what lies under its white core unlabelled),
-#     mixed half and half with the detector it continued; then the int8 copies as in step 42 (`detect`'s copy and the
+#     mixed half and half with the detector it continued; then the int8 copies as in stage 42 (`detect`'s copy and the
 #     readers' change: their ranges are learnt on crops of its boxes)
 python3 -m models.make_dataset --out runs/data217 --train 3500 --val 150 --card-crops 0 --seed 217 --workers 16 \
     --blur-max 3 --sharpen 0.3 --gloss 0.3 --tilt-max 30 --clutter 0.3 --glare-spots 0.3

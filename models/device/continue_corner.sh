@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# On a lent GPU machine: fresh index corner crops made on its cores (step 28's three sets, fresh seeds),
+# On a machine with a GPU: fresh index corner crops made on its cores (stage 28's three sets, fresh seeds),
 # then the index corner reader continued on the GPU for what is left of a time budget; its checkpoint
 # (best on the first set's held-out scene corner crops) and the log are left in $OUT to come back.
-# Why a GPU for a small reader: step 28 trained it 4 epochs on the CPU (15 minutes) and its loss and
-# held-out accuracy were still improving every epoch. Its first run made a reader better on held-out corner crops and even on scenes.
+# Why a GPU for a small reader: stage 28 of models/reproduce.sh trains it 4 epochs on the CPU (15 minutes),
+# its loss and held-out accuracy still improving every epoch; continued here, it reads held-out corner crops
+# and scenes better.
 #
 #   here:   models/device/prepare.sh                                       (fills the git-ignored .devcarry/)
 #           models/device/set_aside.sh                                     (back with --back after the call)
@@ -13,13 +14,13 @@
 #   rehearse here on the CPU first:  SEED0=900 OUT=/tmp/rehearsal bash models/device/continue_corner.sh cpu 0.01 150
 #
 # SCALE multiplies the sets' sizes. The environment picks the rest: SEED0 (the three sets' first seed;
-# 166, which its first run took: each session takes fresh ones, as continue_detector.sh says), LR
-# (1.5e-3, step 28's), INIT (models/weights/corner_classifier.pt), RUN (runs/train_corner$SEED0) and
+# 166, already taken: each run takes fresh ones, as continue_detector.sh says), LR
+# (1.5e-3, stage 28's), INIT (models/weights/corner_classifier.pt), RUN (runs/train_corner$SEED0) and
 # WIDE: a width, to train beside it, on the same GPU and data, a reader of that width from scratch
-# (in $OUT/wide/). Measured on the H100 machine at SCALE 1.2: the data 283 s; then a step 7-9 ms, 24 s an
-# epoch of 388 000 crops, the GPU mostly idle; the augmentation, then drawn on the CPU, was suspected.
-# train_classifier now augments on the device; before training, benchmarks/bench_classifier_step.py
-# times a step's parts both ways on this machine ($OUT/classifier_step.json).
+# (in $OUT/wide/). With the augmentation drawn on the CPU the GPU sits mostly idle (at SCALE 1.2 on an H100
+# machine: the data 283 s, then a step 7-9 ms, 24 s an epoch of 388 000 crops), so train_classifier augments
+# on the device; before training, benchmarks/bench_classifier_step.py times a step's parts both ways on the
+# machine ($OUT/classifier_step.json).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 device=${1:-0}; scale=${2:-1}; budget=${3:-540}

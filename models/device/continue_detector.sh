@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# On a lent GPU machine: fresh scenes made on its cores, then a detector continued for what is left of a
+# On a machine with a GPU: fresh scenes made on its cores, then a detector continued for what is left of a
 # time budget; stripped best/last checkpoints (in 15 MiB parts where larger), results.csv and the log are left
 # in $OUT to come back.
-# Steps 22, 23, 25, 26, 27, 32, 35 and 41's detector were made so (models/TRAINING.md; step 41's live detector
-# by its models.train command on the same data, in a second call on the machine still warm). A session lends 15 minutes of
-# device time and one command at most 10, and the machine's start counts, so one call of about 540 s is
-# the whole budget: the data take 1-3.5 minutes of it on 16 cores (step 27's 10 650 scenes 204 s on an H100
-# machine, step 25's as many 170 s on an H200 one, step 32's through CAMERA's camera 254 s, step 41's turned and cluttered too 207 s), training the rest (26 and 39
-# epochs at 480 px; step 41's 27 in 273 s; step 35's 25 at 320 px in 253 s).
+# Stages 22, 23, 25, 26, 27, 32, 35 and 41 of models/reproduce.sh made their detectors so (stage 41's live
+# detector by its models.train command on the same data, in a second call on the machine still warm). The
+# budget, 540 s by default, is sized for one command of at most 10 minutes with the machine's start counted
+# in: the data take 1-3.5 minutes of it on 16 cores (stage 27's 10 650 scenes 204 s on an H100 machine,
+# stage 25's as many 170 s on an H200 one, stage 32's through CAMERA's camera 254 s, stage 41's turned and
+# cluttered too 207 s), training the rest (26 and 39 epochs at 480 px; stage 41's 27 in 273 s; stage 35's
+# 25 at 320 px in 253 s).
 #
 #   here:   models/device/prepare.sh                       (fills the git-ignored .devcarry/)
 #           models/device/set_aside.sh                     (the tree and the carry fit 64 MiB only so)
@@ -24,9 +25,12 @@
 #   continuing such a checkpoint (19.7 MB): carry .devcarry and the checkpoint, and set INIT to it.
 #
 # SCALE multiplies the scene counts. The environment picks the rest: SEED0 (the three sets' first seed,
-# 70; each session takes fresh ones: 220 is next (179-190 and 197-199 went to CPU runs, 191-193 to step 32, 194-196 to step 35, 214-216 to step 41, 217-219 to session 64's run; a run takes three, so 200 leads into the sets below), 201-206 are the benchmark's --more-sets, 207-212 the
-# sets choices are made on, never to be trained on, 213 a held-out overlapping set, 400-431 the unseen-deck studies', 460-462 step 40's side crops, 463 session 56's), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as step 27; steps 22 and
-# 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
+# 70; each run takes three fresh ones: 220 is next (179-190 and 197-199 went to CPU runs, 191-193 to stage 32,
+# 194-196 to stage 35, 214-216 to stage 41, 217-219 to stage 43; a run takes three, so 200 leads into the sets
+# below), 201-206 are the benchmark's --more-sets, 207-212 the sets choices are made on, never to be trained
+# on, 213 a held-out overlapping set, 400-431 the unseen-deck studies', 460-462 stage 40's side crops, 463
+# the side crops of a side reader not shipped), MIX, VAL, CARDS, DICE (scenes of each kind: 3500, 150, 5500, 1500, as stage 27; stages 22
+# and 25 had 4500 mixed and 4500 cards-only), IMGSZ (480; 320 for the live detector), INIT
 # (models/weights/detector.pt; set empty: the network ARCH, default yolo11n-obb.yaml, from scratch), RUN (the
 # run's folder, runs/train_det$SEED0), BATCH (128), CARDS_KIND (the second set's scene kind: cards, or
 # overlapping for piles, fans and rows alone) and CAMERA (make_dataset's camera flags for all three sets, e.g.

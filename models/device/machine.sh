@@ -1,4 +1,4 @@
-# Sourced by the scripts in models/device/ on a lent GPU machine, from the repository root, after they
+# Sourced by the scripts in models/device/ on a machine with a GPU, from the repository root, after they
 # set `scale`: it starts the clock (`elapsed`), logs everything to $OUT/job.log, installs the carried
 # ultralytics wheels (the machine has torch with CUDA but no ultralytics and no network) and turns the
 # carried WebP deck cache back into the PNG cache runs/cards that models.make_dataset reads.

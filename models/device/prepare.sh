@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Fill .devcarry/ (git-ignored) with what models/device/continue_detector.sh needs on a lent GPU machine.
-# That machine has torch with CUDA, but neither ultralytics nor the Debian card decks, and no network;
-# the `device` tool takes at most 64 MiB of working tree along. So the carry holds:
+# Fill .devcarry/ (git-ignored) with what models/device/continue_detector.sh needs on a machine with a GPU
+# that has torch with CUDA, but neither ultralytics nor the Debian card decks, and no network, and that
+# gets a copy of the working tree and the carry of at most 64 MiB. So the carry holds:
 # - the ultralytics wheels, from this machine's local package index;
 # - the rendered deck cache as WebP at quality 90 (8 MB for the 742 PNGs' 69; colour error 1.4 of 255
 #   on the mean card, 5.2 on the worst, so scenes made from it differ a little from scenes made here);
@@ -9,9 +9,9 @@
 #   made 480 px wide at JPEG quality 85 (4.1 MB for 13.9; mean pixel error 1.4 of 255, 1.3 at quality 90
 #   and 5.4 MB, which with the int8 readers no longer fit): the detectors train at 480 px or less, and
 #   ultralytics makes every image that size when it loads it, so they lose nothing they would use.
-# In step 35's session the tool refused a tree and carry of 66.0 MB, under the 67.1 of 64 MiB, that took
-# 69.5 MB of disk in whole 4 KiB blocks (the carry's 1231 small files 3 MB more than their bytes), the
-# likeliest count behind it (the tool does not say), so the check below counts blocks. The whole tree
+# The 64 MiB are taken to count the disk the files take in whole 4 KiB blocks, not their bytes (a tree and
+# carry of 66.0 MB, under the 67.1 of 64 MiB, but 69.5 MB of disk, the carry's 1231 small files 3 MB more
+# than their bytes, is refused), so the check below counts blocks. The whole tree
 # and the carry are over it, so a call goes with the ONNX weights and sample videos set aside
 # (models/device/set_aside.sh, before and after). It stops, naming the sizes, when the tree so
 # lightened and the carry together are over the 64 MiB.
