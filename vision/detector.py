@@ -455,7 +455,7 @@ def live_detector(weights: str | Path | None = None, int8: bool = False) -> Dete
     pipeline's regions are strips of table): the pipeline must rule within 300 ms of a card landing,
     while `detect` reads photographs one by one and takes the larger, surer network (`models.train
     --ship --live-imgsz` exports both; the shipped one has weights of its own, detector_live.pt, trained
-    further at 320 px, where they find more dice: models/TRAINING.md, step 23). A folder without one uses
+    further at 320 px on dice-rich scenes: models/TRAINING.md, "Training one network"). A folder without one uses
     its detector.onnx for both. Markers off: the pipeline looks only inside the table's zones. White
     balance off: the pipeline hands over one zone at a time, and a zone holding only backs on coloured
     cloth has no white to judge the light by; the pipeline evens the light out itself, judged over all its

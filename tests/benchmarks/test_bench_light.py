@@ -161,8 +161,8 @@ def test_a_glare_spot_is_laid_on_every_frame():
 def test_glare_over_the_die_holds_back_its_roll_unless_minded():
     """A spot a fifth of the frame's width sways over the Kimble sample: ignored, the glare over the die
     after its second roll (frame 60) holds the roll back to frame 76, too late to be that roll, so it is
-    booked as another; minded, both rolls come on time. (Step 34's live detector showed the need sooner:
-    a tenth-wide spot over the dome in the first 20 frames, the die boxed askew in it taken for a pop.)"""
+    booked as another; minded, both rolls come on time. (A detector that boxes the die askew under glare
+    needs it sooner: a tenth-wide spot over the dome in the first 20 frames can be taken for a pop.)"""
     minded = bench_light.play(live_detector(), "kimble", None, True, False, 90, spot=0.2)
     ignored = bench_light.play(live_detector(), "kimble", None, True, False, 90, spot=0.2, mind_glare=False)
     assert (minded["expected"], minded["matched"], minded["other_events"]) == (2, 2, 0)
@@ -171,8 +171,8 @@ def test_glare_over_the_die_holds_back_its_roll_unless_minded():
 
 def test_a_still_reflection_on_the_dome_is_named_when_it_lies_on_the_die():
     """A spot of 4 % of the frame's width, still on the Kimble sample's dome: the die beneath it is read as
-    unreadable (at frame 27, where the roll comes; before step 41's detector at frames 26 and 42, as if it
-    settled twice under the glare), never as a wrong number, and the players are told why."""
+    unreadable (at frame 27, where the roll comes, once, not as if it settled twice under the glare), never
+    as a wrong number, and the players are told why."""
     run = bench_light.play(live_detector(), "kimble", None, True, False, 60, spot=0.04, still=True)
     assert (run["expected"], run["matched"], run["other_events"], run["glare_on_die_notices"]) == (1, 0, 1, 1)
     assert run["other_unreadable_rolls"] == 1
@@ -180,8 +180,8 @@ def test_a_still_reflection_on_the_dome_is_named_when_it_lies_on_the_die():
 
 def test_a_die_under_a_smaller_still_reflection_is_booked_unreadable_not_wrong():
     """A spot of 2 % of the frame's width, still on the dome, lies over half of the die after its second
-    roll (a 6, frame 60): its face there read as 4 (before session 60), and is now not read at all. The first
-    roll, a 3, with a sixth of the die under the glare, is read."""
+    roll (a 6, frame 60): its face there is not read at all, rather than misread (as a 4). The first roll,
+    a 3, with a sixth of the die under the glare, is read."""
     run = bench_light.play(live_detector(), "kimble", None, True, False, 70, spot=0.02, still=True)
     assert (run["expected"], run["matched"], run["other_events"], run["other_unreadable_rolls"]) == (2, 1, 1, 1)
 

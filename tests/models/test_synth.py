@@ -419,8 +419,9 @@ def test_a_deck_that_splits_its_index_is_labelled_at_the_corners_it_prints_it(mo
 
 
 def test_a_rendered_card_cache_is_used_without_the_svg_decks_installed(tmp_path, monkeypatch):
-    """A copied PNG cache makes data on a machine without the Debian decks (e.g. a lent GPU machine), with
-    the decks in the order a machine with them installed has, so that a seed makes the same scenes."""
+    """A copied PNG cache makes data on a machine without the Debian decks (e.g. a GPU machine the tree is
+    copied to), with the decks in the order a machine with them installed has, so that a seed makes the
+    same scenes."""
     from models.synth import decks as D
     monkeypatch.setattr(D, "KDE_DECKS", tmp_path / "no-kde")
     monkeypatch.setattr(D, "AISLERIOT_DECKS", tmp_path / "no-aisleriot")
@@ -439,8 +440,8 @@ def test_a_rendered_card_cache_is_used_without_the_svg_decks_installed(tmp_path,
 def test_a_card_half_beyond_the_frame_is_labelled_by_its_part_in_the_image_and_a_die_is_not():
     """A user wants a card at the image's edge found: with at least 35 % of the whole card in sight it
     is labelled (the part beyond the frame counts as covered), boxed by its part in the image. A die
-    must lie within the frame's margin: its top face is read whole. Data sets made before step 17
-    (cut_cards "unlabelled") left the card unlabelled too."""
+    must lie within the frame's margin: its top face is read whole. With cut_cards "unlabelled", as in
+    models/reproduce.sh's data sets before its stage 17, the card is left unlabelled too."""
     from models.synth.scene import _Builder, label_quad
 
     def scene(cut_cards):

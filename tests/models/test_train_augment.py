@@ -140,7 +140,7 @@ def test_a_side_classifier_learns_no_card_when_asked_and_its_crops_are_checked_a
           "--side-init", str(two), "--no-card-class"])
     three = torch.load(tmp_path / "three" / "side_classifier.pt")
     assert three["n_classes"] == 3 and three["state"]["head.2.weight"].shape == (3, 96)
-    with pytest.raises(SystemExit) as refused:   # the three-class reader (shipped since step 40) continued as two
+    with pytest.raises(SystemExit) as refused:   # the three-class reader (the shipped one) continued as two
         main(["--data", str(plain), "--runs", str(tmp_path / "again"), "--only", "side",
               "--side-init", str(tmp_path / "three" / "side_classifier.pt")])
     assert str(refused.value) == (f"python3 -m models.train: the side reader's checkpoint {tmp_path / 'three'}"

@@ -62,9 +62,8 @@ def test_finds_and_reads_every_object(detector, table_scene):
 def test_a_table_under_a_warm_lamp_is_read_as_in_daylight(detector, table_scene):
     """A dim tungsten lamp, uncorrected (under a fifth of the light, red nearly three times blue): evening
     the light out gives every object its reading again; without it the ace of spades is taken for a
-    card's back. (Since step 32 the detector reads this table under the lamp at full brightness even
-    unbalanced, and since step 41 at a quarter of it, so the lamp is dimmed to show what the evening out
-    still mends.)"""
+    card's back. (The shipped detector reads this table unbalanced under the lamp at full brightness and
+    at a quarter of it, so the lamp is dimmed to show what the evening out still mends.)"""
     image, truth = table_scene
     warm = np.clip(image * np.float32([0.06125, 0.1225, 0.175]), 0, 255).astype(np.uint8)
     expected = sorted((kind, card, die) for kind, _, card, die in truth)
@@ -241,10 +240,9 @@ def test_index_corners_name_a_card_the_whole_card_reader_gets_wrong():
 
 def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
     """Ac under 7d under 8h, fanned: the Ac's crop is mostly other cards, only its top-left index is in
-    sight. From a loose box (step 14's 320 px detector's, which takes in part of the 7d) the whole-card
-    reader is barely sure of it (0.31 against card_min_prob's 0.3, the 7d next at 0.25; step 24's reader
-    0.31 and 0.15, the readers before it under 0.3 at 0.25); with the index corners it is sure (0.994;
-    step 37's corner reader 0.993, step 36's 0.996, step 33's 0.995). The shipped detectors box it tightly enough to read it either way."""
+    sight. From a loose box, which takes in part of the 7d, the whole-card reader is barely sure of it
+    (0.31 against card_min_prob's 0.3, the 7d next at 0.25); with the index corners it is sure (0.994).
+    The shipped detectors box it tightly enough to read it either way."""
     rng = np.random.default_rng(11)
     image = table_texture(480, 640, rng, "felt")
     H = camera_homography(480, 640, rng, tilt=0.03)
@@ -365,7 +363,7 @@ def test_the_live_detector_reads_a_strip_of_table_padded_only_to_its_stride(tabl
     assert [(d.kind, d.card, d.die) for d in strip] == [(d.kind, d.card, d.die) for d in square]
     assert_each_found_and_read(square, truth)
     # the cards' boxes the same either way; the die, 19 px across in the network's input, is boxed a few px
-    # looser fed the square since step 41 (IoU 0.68 between the two), so it is held to the truth above
+    # looser fed the square (IoU 0.68 between the two), so it is held to the truth above
     assert all(iou(a.box, b.box) > 0.9 for a, b in zip(strip, square) if a.kind != "die")
 
 
