@@ -124,6 +124,7 @@ RECIPES = (
     Recipe("classifier_step.json", ("benchmarks/bench_classifier_step.py",)),
     Recipe("clock_fit.json", ("benchmarks/bench_clock_fit.py",)),
     Recipe("memory.json", ("benchmarks/bench_memory.py",)),
+    Recipe("fuzz_cli.json", ("benchmarks/fuzz_cli.py",)),
 )
 BY_NAME = {recipe.results: recipe for recipe in RECIPES}
 # Results files that record a measurement no recipe can make again (trained fold readers, another machine):

@@ -85,6 +85,7 @@ class EventStore:
         db = None
         try:
             db = sqlite3.connect(self.path, isolation_level=None, timeout=min(1.0, self.busy_wait_s))
+            db.text_factory = _text
             missing = _missing_from_store(db) if existing else None   # before the journal mode, which writes the header
             if missing:
                 db.close()
@@ -92,7 +93,7 @@ class EventStore:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.executescript(_SCHEMA)
-        except sqlite3.DatabaseError as e:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as e:  # a damaged schema is not UTF-8
             if db is not None:
                 db.close()
             raise StoreError(f"{self.path}: SQLite cannot open it as an event store ({e}); it is left as it was. "
@@ -209,9 +210,17 @@ class EventStore:
     def _read(self, read):
         try:
             return read()
-        except sqlite3.DatabaseError as e:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as e:
             raise StoreError(f"{self.path}: SQLite cannot read it ({e}); a damaged store's games can be "
                              f"recovered with: sqlite3 {self.path} .recover | sqlite3 recovered.db") from None
+
+
+def _text(data: bytes) -> str | bytes:
+    """A stored text as str; a damaged one (not UTF-8) as its bytes, for the reader to name as unreadable."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data
 
 
 def _write_failed(path: str, what: str, error: Exception) -> str:

@@ -368,10 +368,10 @@ def from_json(data: Any) -> Event:
         raise EventError(None, f"an event is a JSON object, got {type(data).__name__}")
     version = data.get("v", SCHEMA_VERSION)
     if version != SCHEMA_VERSION:
-        raise EventError("v", f"unknown schema version {version!r} (this referee reads {SCHEMA_VERSION})")
+        raise EventError("v", f"unknown schema version {_shown(version)} (this referee reads {SCHEMA_VERSION})")
     name = data.get("type")
-    if name not in EVENT_TYPES:
-        raise EventError("type", f"unknown event type {name!r}; known: {', '.join(sorted(EVENT_TYPES))}")
+    if not isinstance(name, str) or name not in EVENT_TYPES:
+        raise EventError("type", f"unknown event type {_shown(name)}; known: {', '.join(sorted(EVENT_TYPES))}")
     cls = EVENT_TYPES[name]
     names = {f.name: f for f in dataclasses.fields(cls)}
     unknown = sorted(set(data) - set(names) - {"v", "type"})

@@ -58,6 +58,7 @@ def test_an_unreadable_stored_event_is_named(tmp_path):
      "game 1: stored event 1 is missing (the next one stored is 2); the store was edited or damaged"),
     ("UPDATE events SET body = '' WHERE seq = 0", "game 1: stored event 0 is unreadable: not valid JSON: Expecting value at column 1"),
     ("UPDATE events SET body = x'00ff' WHERE seq = 0", "game 1: stored event 0 is unreadable: not text"),
+    ("UPDATE events SET body = CAST(x'7b89' AS TEXT) WHERE seq = 0", "game 1: stored event 0 is unreadable: not text"),
     ("UPDATE events SET body = '" + "[" * 100_000 + "' WHERE seq = 0",
      "game 1: stored event 0 is unreadable: not an event: nested too deeply"),
     ("UPDATE events SET body = '{\"type\":\"undo\",\"t\":2}' WHERE seq = 0",
