@@ -161,6 +161,12 @@ class Pipeline:
         self._tell([NotUnderstood(note) for note in self.tracker.unexplained[self._understood:]])
         self._understood = len(self.tracker.unexplained)
 
+    def record_submitted(self) -> None:
+        """Store and referee what was handed in since the last frame: at the end of a run (the source ended
+        or stalled: a button press meanwhile is kept, not lost), and once the hardware is closed."""
+        for event in self._submitted():
+            self._record(event)
+
     def _submitted(self) -> list[Event]:
         events = []
         while not self._inbox.empty():
@@ -243,7 +249,8 @@ class Pipeline:
         except SourceError as e:
             self.result.error = str(e)
         finally:
-            for event in self.tracker.finish():  # what still waited on the last frames
+            waiting = self.tracker.finish()  # what still waited on the last frames
+            for event in sorted(self._submitted() + waiting, key=lambda e: e.t):
                 self._record(event)
             self._tell_not_understood()
             self.result.seconds = time.perf_counter() - start

@@ -61,6 +61,7 @@ class TableHardware:
         from hardware.gpio import find_pin_factory
 
         self._closers: list[Callable[[], object]] = []
+        self._closed = False
         factory, _ = find_pin_factory()
         self.feedback = Feedback(None)   # nothing fitted yet: close() may run before the pins are had
         try:
@@ -84,6 +85,10 @@ class TableHardware:
         self.feedback.react(rulings)
 
     def close(self) -> None:
+        """Stop the button and the pads, then the feedback; a second close does nothing."""
+        if self._closed:
+            return
+        self._closed = True
         for close in self._closers:
             close()
         self.feedback.close()

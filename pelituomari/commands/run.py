@@ -182,6 +182,8 @@ def run(args) -> int:
             with source:
                 result = pipeline.run(source)
             took = time.perf_counter() - began
+            hardware.close()
+            pipeline.record_submitted()  # a press as the hardware closed is stored too
     finally:
         hardware.close()
     fps = result.frames / took if took > 0 else 0.0

@@ -17,7 +17,7 @@ from calibration.zones import kiketti_layout
 from pelituomari.game import GAMES, referee_for
 from pelituomari.pipeline import NotUnderstood, Pipeline
 from pelituomari.store import EventStore
-from referee.events import CardMoved, GameStarted, Source
+from referee.events import ButtonPressed, CardMoved, GameStarted, Source
 from vision.capture import Frame, FrameSource, LiveSource, SourceError, SourceStalled
 from vision.colour import GlareOnZone, TooDark
 from vision.tracking import Unexplained, one_per_object
@@ -290,6 +290,30 @@ def test_a_source_that_stalls_or_dies_is_reported_and_its_events_are_kept(tmp_pa
     assert result.frames == 24
     assert [(e.from_zone, e.to_zone, e.t) for e in result.events] == [("stock", "seat1", 0.8), ("stock", "seat0", 1.6)]
     assert store.events(game_id) == [START, *result.events]
+    store.close()
+
+
+def test_a_press_while_the_camera_stalls_is_stored_not_lost(tmp_path):
+    cal, H = _calibration()
+    store = EventStore(tmp_path / "games.db")
+    game_id = store.new_game(START)
+    pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti", store=store, game_id=game_id)
+    press = ButtonPressed(t=2.5, source=Source.BUTTON, seat=1)
+
+    class PressThenStall(ScriptedSource):
+        def read(self):
+            n, image = next(self.frames, (None, None))
+            if image is None:
+                pipeline.submit(press)  # pressed while no frame comes
+                raise self.failure
+            return Frame(image, n / 10, n)
+
+    result = pipeline.run(PressThenStall(_script(H), SourceStalled("camera:0 delivered no frame for 2 s")))
+    assert result.events[-1] == press
+    assert store.events(game_id) == [START, *result.events]
+    pipeline.submit(ButtonPressed(t=9.0, source=Source.BUTTON, seat=0))  # as the hardware closes
+    pipeline.record_submitted()
+    assert store.events(game_id)[-1] == ButtonPressed(t=9.0, source=Source.BUTTON, seat=0)
     store.close()
 
 
