@@ -92,9 +92,9 @@ def _chain(*steps: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     return [list(step) for step in steps]
 
 
-def _deal_out(dealer: int) -> list[tuple[int, int]]:
-    """The centre cards dealt out unseen, one to each player, clockwise from the dealer's left."""
-    return [(CENTRE, (dealer + k) % SEATS) for k in range(1, SEATS + 1)]
+def _deal_out(dealer: int) -> list[list[tuple[int, int]]]:
+    """The centre cards dealt out unseen, one to each player in turn clockwise from the dealer's left."""
+    return _chain(*([(CENTRE, (dealer + k) % SEATS)] for k in range(1, SEATS + 1)))
 
 
 def declared_alkupeli(taker: int) -> Exchange:
@@ -114,7 +114,7 @@ def pass_misere(dealer: int, centre: bool) -> Exchange:
     first; in alkupeli after the centre cards have been dealt out."""
     swaps = [_chain([(first, partner_of(first))], [(partner_of(first), first)])
              for first in (left_of(dealer), partner_of(dealer))]
-    stages = [[_chain(_deal_out(dealer))]] if centre else []
+    stages = [[_deal_out(dealer)]] if centre else []
     return Exchange("pass_misere", [*stages, swaps])
 
 
@@ -130,4 +130,4 @@ def bolsevikki(player: int) -> Exchange:
 
 def centre_dealt_out(dealer: int) -> Exchange:
     """The traditional order's kotka when nobody bid bolsevikki: the centre cards go out unseen."""
-    return Exchange("centre_out", [[_chain(_deal_out(dealer))]])
+    return Exchange("centre_out", [[_deal_out(dealer)]])

@@ -17,6 +17,8 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import referee.skruuvi  # noqa: F401  (registers the engine)
+from referee.core import Referee
 from referee.events import CardMoved, CardsRevealed, Declared, GameStarted, Source, write_jsonl
 
 PLAYERS = ("Aino", "Eero", "Sanni", "Ville")
@@ -114,6 +116,73 @@ class Table:
         for _ in range(count):
             self.move("trick", f"tricks{winner}", dt=0.3)
         return self
+
+
+class Live(Table):
+    """A ``Table`` whose every event goes straight to a referee; ``last`` holds the rulings of the
+    latest event, ``rulings`` all of them."""
+
+    def __init__(self, players=PLAYERS, settings=None, language: str = "en"):
+        super().__init__(players, settings)
+        self.ref = Referee(self.events[0], language)
+        self.last: list = []
+        self.rulings: list = []
+
+    @property
+    def engine(self):
+        return self.ref.engine
+
+    def _push(self):
+        self.last = self.ref.push(self.events[-1])
+        self.rulings += self.last
+        return self
+
+    def move(self, *args, **kwargs):
+        super().move(*args, **kwargs)
+        return self._push()
+
+    def say(self, *args, **kwargs):
+        super().say(*args, **kwargs)
+        return self._push()
+
+    def reveal(self, *args, **kwargs):
+        super().reveal(*args, **kwargs)
+        return self._push()
+
+    def kinds(self, since: int = 0) -> list[str]:
+        return [r.kind for r in self.rulings[since:]]
+
+
+_GROUPS = ("AKQ", "234", "567", "89T")  # a trick's four ranks, the top card for its winner
+
+
+def play_out(table: Table, leader: int, winners, trump: str | None = None, order=None) -> list[list[tuple[int, str]]]:
+    """Play a deal's 13 tricks with cards chosen so that trick k is won by ``winners[k]`` (tricks
+    1-12, everyone following suit); trick 13 is four jacks, won by its leader, who leads the trump's
+    jack.  ``order`` lists the suit of each of the first 12 tricks (default: three of each suit,
+    s c d h); the first trick of a suit holds its ace.  Returns each trick's (seat, card) plays."""
+    order = list(order or [suit for suit in SUITS for _ in range(3)])
+    used = {suit: 0 for suit in SUITS}
+    tricks = []
+    for number, suit in enumerate(order, start=1):
+        k = used[suit]
+        used[suit] += 1
+        ranks = [_GROUPS[0][k], *_GROUPS[k + 1]]  # top card first
+        winner = winners[number - 1]
+        seats = [winner] + [s for s in ((leader + i) % 4 for i in range(4)) if s != winner]
+        cards = dict(zip(seats, (r + suit for r in ranks)))
+        plays = [((leader + i) % 4, cards[(leader + i) % 4]) for i in range(4)]
+        for seat, card in plays:
+            table.play(seat, card)
+        tricks.append(plays)
+        leader = winner
+    lead_suit = trump or "s"
+    others = [suit for suit in SUITS if suit != lead_suit]
+    plays = [(leader, "J" + lead_suit)] + [((leader + i) % 4, "J" + others[i - 1]) for i in range(1, 4)]
+    for seat, card in plays:
+        table.play(seat, card)
+    tricks.append(plays)
+    return tricks
 
 
 # ---------------------------------------------------------------- the simulation
