@@ -1,0 +1,846 @@
+"""The gin rummy referee: the deal, the upcard, turns, knocks, the showing, scores, games and ledger.
+
+Observations map onto the game like this (zones: ``stock``, ``pile``, ``handN`` = player N's held
+cards, ``meldsN`` = the cards N lays face up at the end of a hand):
+
+- deal: ``stock -> handN`` face down, 10 each (11 to the non-dealer in the 11-card variant); a card
+  seen face up in the deal, a dealer out of turn (``by``), both hands miscounted, or a
+  ``Declared("cards_missing")`` at any time: a redeal.  Cards going back to the stock before a
+  deal are the gathering and count for nothing;
+- the upcard ``stock -> pile`` face up ends the deal; the non-dealer, then the dealer, takes it
+  (``pile -> handN``) or says ``pass``; if both pass the non-dealer draws from the stock;
+- a turn: a draw ``stock -> handN`` or ``pile -> handN``, then a discard ``handN -> pile``;
+- a knock: a face-down discard and ``Declared("knock", value=deadwood)`` (or ``"gin"``), in
+  either order; then ``CardsRevealed`` of the knocker's ``meldsN`` and ``handN`` (the deadwood), and
+  the defender's ``meldsM`` and ``handM``; a later ``CardsRevealed`` of the knocker's ``meldsN``
+  holding more cards shows the defender's lay-offs.  A showing closes when all of a player's
+  cards are shown, or when the player says ``done``; the defender's closing scores the hand.
+
+Readings of the book, each a setting where the book leaves a choice:
+
+- the knocker's cards count at their least deadwood (the book's "value of the cards in no meld"),
+  whatever the split shown; the defender's lay-offs count as laid (``lay_offs="as_laid"``) or at
+  the best the cards allow (``"best"``); lay-offs onto gin are allowed, as the book does not forbid
+  them (``lay_off_onto_gin``);
+- the win's 20 points go on the win line, the undercut's 10 and gin's 20 toward the 100
+  (``extras_toward_game``); the win line is not carried to the main ledger (``win_line_to_ledger``);
+- the next hand is dealt by the previous hand's winner; after a dead hand by the same dealer
+  (``dead_hand_dealer``); a player who draws the card that leaves two may still knock with that
+  turn's discard (``last_draw_may_knock``);
+- one hand miscounted after the deal is put right from the stock before play begins, both
+  miscounted is a redeal (``one_hand_miscounted``);
+- a stock card taken out of turn (or a second draw) is kept and stands for the player's next
+  draw; a card taken from the pile out of turn, or a discard out of turn, is refused;
+- a player who saw a stock card may not knock in the turn it happened; the cards under the pile's
+  top may be looked at only if agreed (``pile_may_be_inspected``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..core import Engine, Ruling, register
+from ..events import CardLooked, CardMoved, CardsRevealed, Declared, Event, Paused
+from ..messages import Phrase
+from .cards import HAND_SIZE, card_value, sorted_cards
+from .hand import DEAL, DISCARD, DRAW, LATE_DRAW, OFFER, PLAY, SHOWING, Hand, Showing
+from .melds import deadwood
+from .messages import MESSAGES
+from .scoring import GIN, KNOCK, TIE, UNDERCUT, ScoringRules, game_winner, ledger_points, score_hand
+from .sheet import ScoreSheet
+from .showing import AS_LAID, BEST, check_record, count_defender, count_knocker
+
+_SEAT_ZONE = re.compile(r"(hand|melds)(\d+)")
+DEAD_STOCK = 2  # the book: a hand with two cards left in the stock and no knock is dead
+
+_REDEALS = {
+    "face_up_in_deal": ("jaossa näkyi kortti", "a card was seen in the deal"),
+    "wrong_dealer": ("jakaja jakoi väärällä vuorolla", "dealt out of turn"),
+    "both_hands_wrong": ("molemmilla väärä määrä kortteja", "both players hold the wrong number of cards"),
+    "one_hand_wrong": ("toisella väärä määrä kortteja", "a player holds the wrong number of cards"),
+    "cards_missing": ("pakasta puuttuu kortteja; merkityt pisteet ovat voimassa",
+                      "cards are missing from the pack; the points entered stand"),
+}
+_SCORED = {KNOCK: "scored_knock", TIE: "scored_tie", UNDERCUT: "scored_undercut", GIN: "scored_gin"}
+
+
+class _Archive(list):
+    """Finished hands' records: never changed once kept, so a copy of the engine shares them."""
+
+    def __deepcopy__(self, memo) -> "_Archive":
+        return _Archive(self)
+
+
+@register
+class GinEngine(Engine):
+    """Gin rummy for two players (rule book ``gin-rommi.txt``, RULINGS section 3)."""
+
+    game = "gin"
+    settings_defaults: dict[str, Any] = {
+        "first_dealer": 0,
+        "knock_limit": 10,                  # or "upcard": the first upcard's value (a variant)
+        "eleven_cards": False,              # variant: 11 to the non-dealer, who opens by discarding
+        "game_to": 100,
+        "games": 1,                         # games ("erä") to play; None: until stopped
+        "extras_toward_game": True,
+        "win_line_to_ledger": False,
+        "gin_bonus_two_melds_only": False,  # variant
+        "one_run_tenfold": False,           # variant
+        "lay_off_onto_gin": True,
+        "lay_offs": AS_LAID,
+        "one_hand_miscounted": "fix",       # or "redeal"
+        "dead_hand_dealer": "same",         # or "other"
+        "last_draw_may_knock": True,
+        "pile_may_be_inspected": False,
+    }
+
+    def __init__(self, start):
+        super().__init__(start)
+        self.n = len(self.players)
+        self._check_settings()
+        s = self.settings
+        self.rules = ScoringRules(s["extras_toward_game"], s["gin_bonus_two_melds_only"], s["one_run_tenfold"])
+        self.sheet = ScoreSheet(self.players)
+        self.history = _Archive()
+        self.paused = False
+        self.over = False
+        self.now = start.t
+        self.hand = self._new_hand(s["first_dealer"])
+
+    def _check_settings(self) -> None:
+        s = self.settings
+        if self.n != 2:
+            raise ValueError(f"gin is refereed for 2 players (the 3- and 4-player variants are not yet), got {self.n}")
+        for name, low in (("first_dealer", 0), ("game_to", 1)):
+            if isinstance(s[name], bool) or not isinstance(s[name], int) or s[name] < low:
+                raise ValueError(f"setting '{name}' must be a whole number >= {low}, got {s[name]!r}")
+        if s["first_dealer"] >= self.n:
+            raise ValueError(f"setting 'first_dealer' must be a seat 0-{self.n - 1}, got {s['first_dealer']}")
+        limit = s["knock_limit"]
+        if limit != "upcard" and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise ValueError(f"setting 'knock_limit' must be a whole number >= 0 or 'upcard', got {limit!r}")
+        if limit == "upcard" and s["eleven_cards"]:
+            raise ValueError("setting 'knock_limit' 'upcard' needs an upcard, and the 11-card deal turns none")
+        games = s["games"]
+        if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
+            raise ValueError(f"setting 'games' must be a whole number >= 1 or null, got {games!r}")
+        for name in ("eleven_cards", "extras_toward_game", "win_line_to_ledger", "gin_bonus_two_melds_only",
+                     "one_run_tenfold", "lay_off_onto_gin", "last_draw_may_knock", "pile_may_be_inspected"):
+            if not isinstance(s[name], bool):
+                raise ValueError(f"setting '{name}' must be true or false, got {s[name]!r}")
+        for name, choices in (("lay_offs", (AS_LAID, BEST)), ("one_hand_miscounted", ("fix", "redeal")),
+                              ("dead_hand_dealer", ("same", "other"))):
+            if s[name] not in choices:
+                raise ValueError(f"setting '{name}' must be one of {', '.join(choices)}, got {s[name]!r}")
+
+    @property
+    def finished(self) -> bool:
+        return self.over
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def _new_hand(self, dealer: int) -> Hand:
+        limit = self.settings["knock_limit"]
+        return Hand(len(self.sheet.game.rows) + 1, dealer, self.n, limit if isinstance(limit, int) else 10)
+
+    # ------------------------------------------------------------ routing
+
+    def apply(self, event: Event, seq: int) -> list[Ruling]:
+        self.now = event.t
+        if isinstance(event, Paused):
+            return self._pause(event.on)
+        if self.over:
+            raise MESSAGES.impossible("game_over")
+        if isinstance(event, CardMoved):
+            return self._moved(event, seq)
+        if isinstance(event, CardsRevealed):
+            return self._revealed(event, seq)
+        if isinstance(event, CardLooked):
+            return self._looked(event, seq)
+        if isinstance(event, Declared):
+            return self._declared(event, seq)
+        raise MESSAGES.impossible("unknown_event", type=event.type)
+
+    def _seat(self, seat: int) -> int:
+        if not 0 <= seat < self.n:
+            raise MESSAGES.impossible("no_such_seat", seat=seat, last=self.n - 1)
+        return seat
+
+    def _zone(self, zone: str) -> tuple[str, int | None]:
+        if zone in ("stock", "pile"):
+            return zone, None
+        m = _SEAT_ZONE.fullmatch(zone)
+        if not m:
+            raise MESSAGES.impossible("not_a_gin_zone", zone=zone)
+        return m.group(1), self._seat(int(m.group(2)))
+
+    def _moved(self, e: CardMoved, seq: int) -> list[Ruling]:
+        src, src_seat = self._zone(e.from_zone)
+        dst, dst_seat = self._zone(e.to_zone)
+        h = self.hand
+        if h.phase == DEAL:
+            return self._deal_move(e, seq, src, src_seat, dst, dst_seat)
+        if (src, dst) == ("stock", "hand") or (src, dst) == ("pile", "hand"):
+            return self._draw(dst_seat, src, e, seq)
+        if (src, dst) == ("hand", "pile"):
+            return self._discard(src_seat, e, seq)
+        if (src, dst) == ("hand", "stock") and self._fixable(src_seat, -1):
+            return self._fix(src_seat, -1, e, seq)
+        raise MESSAGES.impossible("move_not_in_gin", src=e.from_zone, dst=e.to_zone)
+
+    # ------------------------------------------------------------ the deal
+
+    def _deal_move(self, e: CardMoved, seq: int, src: str, src_seat, dst: str, dst_seat) -> list[Ruling]:
+        h = self.hand
+        if dst == "stock" and (h.dealt == 0 or h.spoiled):
+            return []  # the cards gathered for the deal
+        if (src, dst) == ("stock", "hand"):
+            if h.spoiled:
+                if e.by is not None and e.by != h.dealer:
+                    return []  # the spoiled deal going on: it is dealt again
+                self.hand = h = self._new_hand(h.dealer)
+            if e.by is not None and e.by != h.dealer:
+                return self._redeal(seq, "wrong_dealer")
+            h.dealt += 1
+            h.stock -= 1
+            h.holdings[dst_seat].take(None)
+            if e.face_up:
+                return self._redeal(seq, "face_up_in_deal", card=e.card)
+            return []
+        if (src, dst) == ("stock", "pile") and not h.spoiled:
+            if self.settings["eleven_cards"]:
+                raise MESSAGES.impossible("no_upcard_in_eleven", offer=self.name(h.non_dealer))
+            return self._upcard(e, seq)
+        if (src, dst) == ("hand", "pile") and self.settings["eleven_cards"] and src_seat == h.non_dealer \
+                and not h.spoiled and h.dealt:
+            rulings = self._end_deal(seq)
+            if self.hand is not h:
+                return rulings  # redealt
+            return rulings + self._discard(src_seat, e, seq)
+        raise MESSAGES.impossible("deal_not_done")
+
+    def _upcard(self, e: CardMoved, seq: int) -> list[Ruling]:
+        h = self.hand
+        if e.card is not None and h.where.get(e.card):
+            raise MESSAGES.impossible("card_elsewhere", card=e.card, place=h.where[e.card])
+        h.stock -= 1
+        h.pile.append(e.card)
+        h.upcard = e.card
+        if e.card is not None:
+            h.place(e.card, "pile")
+        h.note(seq, e.t, None, "upcard", card=e.card)
+        rulings = self._end_deal(seq)
+        if self.hand is not h:
+            return rulings  # redealt
+        if self.settings["knock_limit"] == "upcard" and e.card is not None:
+            h.knock_limit = card_value(e.card)
+        h.phase, h.offer_to = OFFER, h.non_dealer
+        return rulings + [MESSAGES.ruling(
+            "hand_dealt", (h.dealer, h.non_dealer), hand=h.number, dealer=self.name(h.dealer), upcard=e.card or "?",
+            offer=self.name(h.non_dealer), limit=h.knock_limit,
+            data={"game": self.sheet.game.number, "hand": h.number, "dealer": h.dealer, "upcard": e.card,
+                  "knock_limit": h.knock_limit})]
+
+    def _wanted(self, seat: int) -> int:
+        extra = self.settings["eleven_cards"] and seat == self.hand.non_dealer
+        return HAND_SIZE + extra
+
+    def _end_deal(self, seq: int) -> list[Ruling]:
+        """Count the hands when the deal ends: both wrong is a redeal, one wrong is put right (or
+        redealt, as agreed); the 11-card deal then opens with the non-dealer's discard."""
+        h = self.hand
+        wrong = [s for s in range(self.n) if h.holdings[s].count != self._wanted(s)]
+        if len(wrong) == self.n:
+            return self._redeal(seq, "both_hands_wrong", counts=[x.count for x in h.holdings])
+        if wrong and self.settings["one_hand_miscounted"] == "redeal":
+            return self._redeal(seq, "one_hand_wrong", counts=[x.count for x in h.holdings])
+        rulings = [MESSAGES.ruling("hand_size_wrong", (s,), player=self.name(s), have=h.holdings[s].count,
+                                   want=self._wanted(s), data={"have": h.holdings[s].count, "want": self._wanted(s)})
+                   for s in wrong]
+        if self.settings["eleven_cards"]:
+            h.phase = PLAY
+            h.turn, h.turns, h.stage = h.non_dealer, 1, DISCARD
+            rulings.append(MESSAGES.ruling(
+                "hand_dealt", (h.dealer, h.non_dealer), key="hand_dealt_eleven", hand=h.number,
+                dealer=self.name(h.dealer), offer=self.name(h.non_dealer), limit=h.knock_limit,
+                data={"game": self.sheet.game.number, "hand": h.number, "dealer": h.dealer, "upcard": None,
+                      "knock_limit": h.knock_limit}))
+        return rulings
+
+    def _redeal(self, seq: int, why: str, **detail) -> list[Ruling]:
+        h = self.hand
+        self._archive(h, {"case": "redeal", "reason": why, **detail})
+        self.hand = self._new_hand(h.dealer)
+        self.hand.spoiled = True
+        fi, en = _REDEALS[why]
+        return [MESSAGES.ruling("redeal", tuple(range(self.n)), why=Phrase(fi, en), dealer=self.name(h.dealer),
+                                data={"reason": why, "dealer": h.dealer, **detail})]
+
+    def _fixable(self, seat: int, step: int) -> bool:
+        """A miscounted hand is put right from the stock while nobody has yet played."""
+        h = self.hand
+        if h.phase != OFFER or h.acted:
+            return False
+        have, want = h.holdings[seat].count, self._wanted(seat)
+        return have < want if step > 0 else have > want
+
+    def _fix(self, seat: int, step: int, e: CardMoved, seq: int) -> list[Ruling]:
+        h = self.hand
+        if step > 0:
+            h.stock -= 1
+            h.holdings[seat].take(None)
+        else:
+            h.stock += 1
+            h.holdings[seat].give(None)
+        h.note(seq, e.t, seat, "fix", step=step)
+        return []
+
+    def _cards_missing(self, seq: int) -> list[Ruling]:
+        return self._redeal(seq, "cards_missing")
+
+    # ------------------------------------------------------------ the upcard and turns
+
+    def _pass(self, seat: int, seq: int, t: float) -> list[Ruling]:
+        h = self.hand
+        if h.phase != OFFER:
+            raise MESSAGES.impossible("no_offer", (seat,))
+        if seat != h.offer_to:
+            raise MESSAGES.impossible("upcard_not_offered", (seat,), offer=self.name(h.offer_to))
+        h.note(seq, t, seat, "pass")
+        h.acted = True
+        if seat == h.non_dealer:
+            h.offer_to = h.dealer
+            return []
+        h.offer_to, h.phase, h.stock_only = None, PLAY, True
+        return self._begin_turn(h.non_dealer)
+
+    def _begin_turn(self, seat: int) -> list[Ruling]:
+        h = self.hand
+        h.turn, h.turns, h.stage = seat, h.turns + 1, DRAW
+        hold = h.holdings[seat]
+        if hold.advance:
+            hold.advance -= 1
+            h.stage = DISCARD
+            return self._knock_due(seat)
+        return []
+
+    def _end_turn(self, seq: int) -> list[Ruling]:
+        h = self.hand
+        if h.stock <= DEAD_STOCK:
+            return self._dead(seq)
+        return self._begin_turn(h.other(h.turn))
+
+    def _draw(self, seat: int, source: str, e: CardMoved, seq: int) -> list[Ruling]:
+        h = self.hand
+        if h.phase == SHOWING:
+            raise MESSAGES.impossible("not_your_turn", (seat,), turn=self.name(h.showing.knocker))
+        if h.phase == OFFER:
+            if source == "pile":
+                if seat != h.offer_to:
+                    raise MESSAGES.impossible("upcard_not_offered", (seat,), offer=self.name(h.offer_to))
+                self._take(seat, source, e, seq, "take_upcard")
+                h.phase, h.offer_to = PLAY, None
+                h.turn, h.turns, h.stage = seat, h.turns + 1, DISCARD
+                return []
+            if self._fixable(seat, +1):
+                return self._fix(seat, +1, e, seq)
+            if seat == h.offer_to == h.non_dealer:
+                h.offer_to = h.dealer  # drawing instead of taking the upcard declines it
+            return self._out_of_turn_draw(seat, e, seq)
+        if seat != h.turn:
+            if h.stage == LATE_DRAW:  # the player due to draw after discarding never did
+                forgone = h.turn
+                rulings = [MESSAGES.ruling("draw_forgone", (forgone,), player=self.name(forgone),
+                                           count=h.holdings[forgone].count,
+                                           data={"count": h.holdings[forgone].count})]
+                rulings += self._begin_turn(seat)
+                return rulings + self._draw(seat, source, e, seq)
+            if source == "pile":
+                raise MESSAGES.impossible("not_your_turn", (seat,), turn=self.name(h.turn))
+            return self._out_of_turn_draw(seat, e, seq)
+        if h.stage == DISCARD:
+            if source == "pile":
+                raise MESSAGES.impossible("already_drew", (seat,), player=self.name(seat))
+            return self._out_of_turn_draw(seat, e, seq)
+        if source == "pile" and h.stock_only:
+            raise MESSAGES.impossible("must_draw_from_stock", (seat,), player=self.name(seat))
+        late = h.stage == LATE_DRAW
+        self._take(seat, source, e, seq, "draw")
+        if source == "stock" and h.stock <= DEAD_STOCK and not self.settings["last_draw_may_knock"]:
+            return self._dead(seq)
+        if late:
+            return self._end_turn(seq)
+        h.stage = DISCARD
+        return self._knock_due(seat)
+
+    def _take(self, seat: int, source: str, e: CardMoved, seq: int, action: str) -> None:
+        """Move a card into a hand, checking it can be the card named."""
+        h = self.hand
+        zone = f"hand{seat}"
+        if source == "stock":
+            if h.stock <= 0:
+                raise MESSAGES.impossible("stock_empty", (seat,))
+            card = e.card
+            if card is not None and h.where.get(card, "stock") != "stock":
+                raise MESSAGES.impossible("card_elsewhere", (seat,), card=card, place=h.where[card])
+            h.stock -= 1
+        else:
+            if not h.pile:
+                raise MESSAGES.impossible("pile_empty", (seat,))
+            top = h.pile[-1]
+            card = e.card if e.card is not None else top
+            if top is not None and card != top:
+                raise MESSAGES.impossible("not_pile_top", (seat,), card=card, top=top)
+            if top is None and card is not None and h.where.get(card) is not None:
+                raise MESSAGES.impossible("card_elsewhere", (seat,), card=card, place=h.where[card])
+            h.pile.pop()
+        h.holdings[seat].take(card)
+        if card is not None:
+            h.place(card, zone)
+        h.stock_only, h.acted = False, True
+        h.note(seq, e.t, seat, action, source=source, card=card)
+
+    def _out_of_turn_draw(self, seat: int, e: CardMoved, seq: int) -> list[Ruling]:
+        self._take(seat, "stock", e, seq, "draw_out_of_turn")
+        self.hand.holdings[seat].advance += 1
+        return [MESSAGES.ruling("out_of_turn_draw", (seat,), player=self.name(seat),
+                                data={"card": e.card, "advance": self.hand.holdings[seat].advance})]
+
+    def _discard(self, seat: int, e: CardMoved, seq: int) -> list[Ruling]:
+        h = self.hand
+        if h.phase in (OFFER, SHOWING):
+            whose = h.offer_to if h.phase == OFFER else h.showing.knocker
+            raise MESSAGES.impossible("not_your_turn", (seat,), turn=self.name(whose))
+        if seat != h.turn:
+            raise MESSAGES.impossible("not_your_turn", (seat,), turn=self.name(h.turn))
+        if h.stage == DRAW:
+            if not e.face_up:
+                raise MESSAGES.impossible("knock_before_draw", (seat,))
+            self._put(seat, e, seq)
+            h.stage = LATE_DRAW
+            return [MESSAGES.ruling("discard_before_draw", (seat,), player=self.name(seat), data={"card": e.card})]
+        if h.stage == LATE_DRAW:
+            raise MESSAGES.impossible("already_discarded", (seat,), player=self.name(seat))
+        pending = h.knock_pending
+        if not e.face_up or pending:
+            refused = self._knock_refused(seat)
+            if refused:
+                self._put(seat, e, seq)
+                h.note(seq, e.t, seat, "knock_refused")
+                return refused + self._end_turn(seq)
+            self._put(seat, e, seq, knock=True)
+            announced = pending[1] if pending else None
+            return self._knock(seat, seq, e.t, announced, declared=bool(pending))
+        could = self._open_deadwood(seat)
+        self._put(seat, e, seq)
+        rulings = []
+        if could is not None and could <= h.knock_limit:
+            rulings.append(MESSAGES.ruling("knock_missed", (seat,), player=self.name(seat), deadwood=could,
+                                           data={"deadwood": could}))
+        return rulings + self._end_turn(seq)
+
+    def _put(self, seat: int, e: CardMoved, seq: int, knock: bool = False) -> None:
+        """A card from a hand to the pile; a knock's face-down card leaves the known cards as they
+        are, for the showing to tell which it was."""
+        h = self.hand
+        hold = h.holdings[seat]
+        if hold.count <= 0:
+            raise MESSAGES.impossible("no_cards", (seat,), player=self.name(seat))
+        card = e.card
+        if card is not None and h.where.get(card, f"hand{seat}") != f"hand{seat}":
+            raise MESSAGES.impossible("card_elsewhere", (seat,), card=card, place=h.where[card])
+        if knock and card is None:
+            hold.count -= 1
+        else:
+            hold.give(card)
+        h.pile.append(card)
+        if card is not None:
+            h.place(card, "pile")
+        h.note(seq, e.t, seat, "knock_discard" if knock else "discard", card=card, face_up=e.face_up)
+
+    def _dead(self, seq: int) -> list[Ruling]:
+        h = self.hand
+        self.sheet.add_dead_hand()
+        self._archive(h, {"case": "dead"})
+        dealer = h.dealer if self.settings["dead_hand_dealer"] == "same" else h.other(h.dealer)
+        self.hand = self._new_hand(dealer)
+        return [MESSAGES.ruling("dead_hand", tuple(range(self.n)), left=h.stock,
+                                data={"stock": h.stock, "next_dealer": dealer})]
+
+    # ------------------------------------------------------------ knocking
+
+    def _announced(self, what: str, value: str | None) -> int | None:
+        if what == "gin":
+            return 0
+        if value is None:
+            return None
+        if not value.strip().isdigit():
+            raise MESSAGES.impossible("announcement_unreadable", value=value)
+        return int(value)
+
+    def _declare_knock(self, seat: int, what: str, value: str | None, seq: int, t: float) -> list[Ruling]:
+        announced = self._announced(what, value)
+        h = self.hand
+        rulings: list[Ruling] = []
+        if h.phase == DEAL and self.settings["eleven_cards"] and seat == h.non_dealer and h.dealt and not h.spoiled:
+            rulings = self._end_deal(seq)
+            if self.hand is not h:
+                return rulings  # redealt
+        if h.phase == PLAY and h.turn == seat and h.stage == DISCARD and not h.knock_pending:
+            refused = self._knock_refused(seat)
+            if refused:
+                return rulings + refused
+            h.knock_pending = (seat, announced)
+            h.note(seq, t, seat, "knock_declared", announced=announced)
+            return rulings
+        if h.record and h.record[-1]["action"] == "knock_refused" and h.record[-1]["seat"] == seat:
+            return rulings  # the announcement of the knock just refused
+        s = h.showing
+        if h.phase == SHOWING and s.knocker == seat and not s.declared and not s.knocker_closed:
+            s.announced, s.declared = announced, True
+            h.note(seq, t, seat, "knock_declared", announced=announced)
+            return rulings
+        raise MESSAGES.impossible("knock_not_now", (seat,), player=self.name(seat))
+
+    def _knock_refused(self, seat: int) -> list[Ruling]:
+        """The book: a player who saw a stock card by accident may not knock before the next turn."""
+        h = self.hand
+        if h.no_knock_turn.get(seat) != h.turns:
+            return []
+        h.knock_pending = None
+        return [MESSAGES.ruling("knock_refused", (seat,), player=self.name(seat))]
+
+    def _knock(self, seat: int, seq: int, t: float, announced: int | None, declared: bool) -> list[Ruling]:
+        h = self.hand
+        h.phase, h.knock_pending = SHOWING, None
+        h.showing = Showing(seat, announced, declared)
+        if announced is None:
+            said = Phrase("ei vielä ilmoitusta", "nothing announced yet")
+        elif announced == 0:
+            said = Phrase("gini", "gin")
+        else:
+            said = Phrase(f"ilmoitti {announced}", f"announced {announced}")
+        return [MESSAGES.ruling("knocked", (seat,), player=self.name(seat), said=said,
+                                data={"announced": announced})]
+
+    def _open_deadwood(self, seat: int) -> int | None:
+        """The least deadwood of an open hand all of whose cards are known (after the best discard
+        when it holds the drawn card), else None."""
+        hold = self.hand.holdings[seat]
+        if not hold.open or len(hold.known) != hold.count or not hold.count:
+            return None
+        return deadwood(hold.known)
+
+    def _knock_due(self, seat: int) -> list[Ruling]:
+        could = self._open_deadwood(seat)
+        if could is None or could > self.hand.knock_limit:
+            return []
+        return [MESSAGES.ruling("knock_due", (seat,), player=self.name(seat), deadwood=could,
+                                data={"deadwood": could})]
+
+    # ------------------------------------------------------------ the showing
+
+    def _revealed(self, e: CardsRevealed, seq: int) -> list[Ruling]:
+        kind, seat = self._zone(e.zone)
+        h = self.hand
+        if kind == "stock":
+            return self._stock_exposed(e.cards, seq, e.t)
+        if kind == "pile" or h.phase != SHOWING:
+            raise MESSAGES.impossible("nothing_to_show")
+        s = h.showing
+        knocker, cards = s.knocker, tuple(e.cards)
+        if seat == knocker and not s.knocker_closed:
+            (s.melds if kind == "melds" else s.deadwood)[seat] = cards
+            h.note(seq, e.t, seat, "show", zone=e.zone, cards=list(cards))
+            if len(s.shown(seat)) >= h.holdings[seat].count:
+                return self._close_knocker(seq)
+            return []
+        if seat == knocker:
+            if kind == "hand":
+                if set(cards) == set(s.deadwood.get(seat, ())):
+                    return []
+                raise MESSAGES.impossible("showing_closed", (seat,), player=self.name(seat))
+            lost = set(s.knocker_melds) - set(cards)
+            if lost:
+                raise MESSAGES.impossible("melds_changed", (seat,), cards=", ".join(sorted_cards(lost)))
+            lay_offs = sorted_cards(set(cards) - set(s.count.cards))
+            if lay_offs == s.lay_offs:
+                return []  # seen again as it was
+            s.lay_offs = lay_offs
+            h.note(seq, e.t, h.other(seat), "lay_off", cards=list(s.lay_offs))
+            return self._defender_progress(seq)
+        rulings = [] if s.knocker_closed else self._close_knocker(seq)
+        if self.hand is not h or h.phase != SHOWING:
+            return rulings  # the knock did not stand: play goes on
+        (s.melds if kind == "melds" else s.deadwood)[seat] = cards
+        h.note(seq, e.t, seat, "show", zone=e.zone, cards=list(cards))
+        return rulings + self._defender_progress(seq)
+
+    def _defender_progress(self, seq: int) -> list[Ruling]:
+        h = self.hand
+        s = h.showing
+        defender = h.other(s.knocker)
+        if len(s.shown(defender) | set(s.lay_offs)) >= h.holdings[defender].count:
+            return self._close_defender(seq)
+        return []
+
+    def _done(self, seat: int, seq: int) -> list[Ruling]:
+        h = self.hand
+        if h.phase != SHOWING:
+            raise MESSAGES.impossible("nothing_to_close", (seat,))
+        s = h.showing
+        rulings = [] if s.knocker_closed else self._close_knocker(seq)
+        if seat == s.knocker or self.hand is not h or h.phase != SHOWING:
+            return rulings
+        return rulings + self._close_defender(seq)
+
+    def _check_shown(self, seat: int, cards, knocker: bool) -> list[Ruling]:
+        """Compare a player's shown cards with the hand's record; afterwards they are known."""
+        h = self.hand
+        hold = h.holdings[seat]
+        found = check_record(cards, f"hand{seat}", h.where, hold.known, hold.count)
+        missing = found.missing
+        if knocker and len(missing) == 1 and h.pile and h.pile[-1] is None:
+            h.pile[-1] = missing[0]  # the one known card not shown is the knock's face-down discard
+            h.place(missing[0], "pile")
+            missing = ()
+        name = self.name(seat)
+        rulings = []
+        if found.seen != found.counted:
+            rulings.append(MESSAGES.ruling("count_mismatch", (seat,), player=name, seen=found.seen,
+                                           counted=found.counted, data={"seen": found.seen, "counted": found.counted}))
+        if found.elsewhere:
+            rulings.append(MESSAGES.ruling(
+                "card_conflict", (seat,), key="card_elsewhere_shown", player=name,
+                cards=", ".join(found.elsewhere), places=", ".join(found.elsewhere.values()),
+                data={"elsewhere": dict(found.elsewhere)}))
+        if missing:
+            rulings.append(MESSAGES.ruling("card_conflict", (seat,), key="card_not_shown", player=name,
+                                           cards=", ".join(missing), data={"missing": list(missing)}))
+        if rulings:
+            h.showing.unjudged = True
+        for card in cards:
+            h.place(card, f"hand{seat}")
+        hold.known = set(cards)
+        return rulings
+
+    def _close_knocker(self, seq: int) -> list[Ruling]:
+        h = self.hand
+        s = h.showing
+        knocker = s.knocker
+        melds, left = s.melds.get(knocker, ()), s.deadwood.get(knocker, ())
+        count = count_knocker(melds, left)
+        rulings = self._check_shown(knocker, count.cards, knocker=True)
+        name, kd = self.name(knocker), count.deadwood
+        if s.announced is None:
+            rulings.append(MESSAGES.ruling("knock_unannounced", (knocker,), player=name, deadwood=kd,
+                                           data={"deadwood": kd}))
+        elif s.announced != kd:
+            rulings.append(MESSAGES.ruling("wrong_announcement", (knocker,), player=name, announced=s.announced,
+                                           deadwood=kd, data={"announced": s.announced, "deadwood": kd}))
+        if count.shown_deadwood != kd:
+            rulings.append(MESSAGES.ruling("rearranged", (knocker,), player=name, shown=count.shown_deadwood,
+                                           deadwood=kd, data={"shown": count.shown_deadwood, "deadwood": kd,
+                                                              "melds": [list(m) for m in count.arrangement.melds]}))
+        if kd > h.knock_limit:
+            h.holdings[knocker].open = True
+            h.showing, h.phase = None, PLAY
+            h.note(seq, self.now, knocker, "knock_over_limit", deadwood=kd)
+            rulings.append(MESSAGES.ruling("knock_over_limit", (knocker,), player=name, deadwood=kd,
+                                           limit=h.knock_limit, data={"deadwood": kd, "limit": h.knock_limit}))
+            return rulings + self._begin_turn(h.other(knocker))
+        s.knocker_closed, s.knocker_melds, s.count = True, sorted_cards(melds), count
+        gin = Phrase(", gini", ", gin") if kd == 0 else Phrase("", "")
+        rulings.append(MESSAGES.ruling(
+            "knock_shown", (knocker,), player=name, deadwood=kd, gin=gin, defender=self.name(h.other(knocker)),
+            data={"deadwood": kd, "gin": kd == 0, "melds": [list(m) for m in count.arrangement.melds],
+                  "deadwood_cards": list(count.arrangement.deadwood)}))
+        return rulings
+
+    def _close_defender(self, seq: int) -> list[Ruling]:
+        h = self.hand
+        s = h.showing
+        knocker = s.knocker
+        defender = h.other(knocker)
+        count = s.count
+        may = count.deadwood > 0 or self.settings["lay_off_onto_gin"]
+        dc = count_defender(s.melds.get(defender, ()), s.deadwood.get(defender, ()), s.lay_offs, count.groupings,
+                            may, self.settings["lay_offs"])
+        rulings = self._check_shown(defender, dc.cards, knocker=False)
+        name = self.name(defender)
+        if s.lay_offs and not may:
+            rulings.append(MESSAGES.ruling("no_lay_off_on_gin", (defender,), player=name,
+                                           cards=", ".join(s.lay_offs), data={"cards": list(s.lay_offs)}))
+        elif dc.refused:
+            rulings.append(MESSAGES.ruling("lay_off_refused", (defender,), player=name, cards=", ".join(dc.refused),
+                                           data={"cards": list(dc.refused)}))
+        if may and dc.best.value < dc.counted.value:
+            rulings.append(MESSAGES.ruling("lay_off_missed", (defender,), player=name,
+                                           cards=", ".join(dc.best.lay_offs), deadwood=dc.best.value,
+                                           data={"cards": list(dc.best.lay_offs), "deadwood": dc.best.value}))
+        if dc.shown_deadwood != dc.deadwood:
+            rulings.append(MESSAGES.ruling("rearranged", (defender,), player=name, shown=dc.shown_deadwood,
+                                           deadwood=dc.deadwood, data={"shown": dc.shown_deadwood,
+                                                                       "deadwood": dc.deadwood,
+                                                                       "melds": [list(m) for m in dc.counted.melds]}))
+        if dc.short:
+            points = 10 * dc.short
+            rulings.append(MESSAGES.ruling("defender_short", (defender,), penalty=points, unit="point", player=name,
+                                           missing=dc.short, knocker=self.name(knocker), points=points,
+                                           data={"missing": dc.short, "to": knocker}))
+        deadwoods = [0] * self.n
+        deadwoods[knocker], deadwoods[defender] = count.deadwood, dc.deadwood
+        score = score_hand(knocker, tuple(deadwoods), short_cards=dc.short, knocker_melds=count.fewest_melds,
+                           one_run=count.one_run, rules=self.rules)
+        row = self.sheet.add_hand(score.case, score.points, score.win_points, knocker=knocker, winner=score.winner,
+                                  deadwood=deadwoods, unjudged=s.unjudged)
+        loser = h.other(score.winner)
+        rulings.append(MESSAGES.ruling(
+            "hand_scored", tuple(range(self.n)), key=_SCORED[score.case], hand=row.hand,
+            winner=self.name(score.winner), mine=deadwoods[score.winner], theirs=deadwoods[loser],
+            points=score.points[score.winner], win=score.win_points[score.winner],
+            totals=", ".join(f"{p} {t}" for p, t in zip(self.players, row.totals)),
+            data={"game": self.sheet.game.number, "hand": row.hand, "case": score.case, "knocker": knocker,
+                  "winner": score.winner, "deadwood": deadwoods, "points": list(score.points),
+                  "win_points": list(score.win_points), "totals": list(row.totals), "win_totals": list(row.win_totals),
+                  "unjudged": s.unjudged, **score.detail}))
+        self._archive(h, {
+            "case": score.case, "knocker": knocker, "winner": score.winner, "announced": s.announced,
+            "deadwood": deadwoods, "points": list(score.points), "win_points": list(score.win_points),
+            "knocker_melds": [list(m) for m in count.arrangement.melds],
+            "knocker_deadwood": list(count.arrangement.deadwood),
+            "defender_melds": [list(m) for m in dc.counted.melds], "lay_offs": list(dc.counted.lay_offs),
+            "defender_deadwood": list(dc.counted.deadwood), "short": dc.short, "unjudged": s.unjudged})
+        return rulings + self._after_hand(score.winner)
+
+    def _after_hand(self, winner: int) -> list[Ruling]:
+        """The game is won at its points; the hand's winner deals the next hand (the book)."""
+        game = self.sheet.game
+        champion = game_winner(game.totals, self.settings["game_to"], winner)
+        rulings = []
+        if champion is not None:
+            points = ledger_points(champion, game.totals)
+            self.sheet.finish_game(champion, points, self.settings["win_line_to_ledger"])
+            rulings.append(MESSAGES.ruling(
+                "game_won", (champion,), player=self.name(champion), game=game.number, points=points,
+                totals=", ".join(f"{p} {t}" for p, t in zip(self.players, game.totals)),
+                data={"game": game.number, "totals": list(game.totals), "win_totals": list(game.win_totals),
+                      "ledger_points": points, "ledger": list(self.sheet.ledger)}))
+            games = self.settings["games"]
+            if games is not None and len(self.sheet.games) >= games:
+                self.over = True
+                return rulings
+            self.sheet.new_game()
+        self.hand = self._new_hand(winner)
+        return rulings
+
+    # ------------------------------------------------------------ other declarations and looks
+
+    def _declared(self, e: Declared, seq: int) -> list[Ruling]:
+        seat = self._seat(e.by)
+        if e.what == "pass":
+            return self._pass(seat, seq, e.t)
+        if e.what in ("knock", "gin"):
+            return self._declare_knock(seat, e.what, e.value, seq, e.t)
+        if e.what == "done":
+            return self._done(seat, seq)
+        if e.what == "cards_missing":
+            return self._cards_missing(seq)
+        raise MESSAGES.impossible("unknown_declaration", (seat,), what=e.what)
+
+    def _looked(self, e: CardLooked, seq: int) -> list[Ruling]:
+        kind, _ = self._zone(e.zone)
+        if e.by is None:
+            return []
+        seat, h = self._seat(e.by), self.hand
+        if kind == "stock" and h.phase != SHOWING:
+            if h.phase == PLAY and h.turn == seat:
+                h.no_knock_turn[seat] = h.turns
+            h.looked_by = seat
+            h.note(seq, e.t, seat, "stock_seen")
+            return [MESSAGES.ruling("stock_seen", (seat,), player=self.name(seat), opponent=self.name(h.other(seat)),
+                                    data={"may_not_knock_this_turn": h.no_knock_turn.get(seat) == h.turns})]
+        if kind == "pile" and not self.settings["pile_may_be_inspected"]:
+            return [MESSAGES.ruling("pile_looked", (seat,), player=self.name(seat))]
+        return []
+
+    def _stock_exposed(self, cards, seq: int, t: float) -> list[Ruling]:
+        h = self.hand
+        for card in cards:
+            if h.where.get(card, "stock") != "stock":
+                raise MESSAGES.impossible("card_elsewhere", card=card, place=h.where[card])
+        for card in cards:
+            h.place(card, "stock")
+        h.note(seq, t, h.looked_by, "stock_exposed", cards=list(cards))
+        opponent = () if h.looked_by is None else (h.other(h.looked_by),)
+        return [MESSAGES.ruling("stock_cards_exposed", opponent, cards=", ".join(cards),
+                                opponent=self.name(opponent[0]) if opponent else "?", data={"cards": list(cards)})]
+
+    def _pause(self, on: bool) -> list[Ruling]:
+        if on == self.paused:
+            raise MESSAGES.impossible("already_paused" if on else "not_paused")
+        self.paused = on
+        return [MESSAGES.ruling("paused" if on else "resumed")]
+
+    # ------------------------------------------------------------ reporting
+
+    def _archive(self, h: Hand, result: dict) -> None:
+        self.history.append(self._record(h, result))
+
+    def _record(self, h: Hand, result: dict | None) -> dict:
+        return {"game": self.sheet.game.number, "hand": h.number, "dealer": h.dealer, "upcard": h.upcard,
+                "knock_limit": h.knock_limit, "actions": list(h.record), "result": result}
+
+    def summary(self) -> dict[str, Any]:
+        h = self.hand
+        hands = list(self.history) + ([] if self.over else [self._record(h, None)])
+        return {
+            "game": self.sheet.game.number,
+            "hand": h.number,
+            "phase": "over" if self.over else h.phase,
+            "paused": self.paused,
+            "dealer": h.dealer,
+            "turn": h.turn,
+            "stage": h.stage if h.phase == PLAY else None,
+            "offer_to": h.offer_to,
+            "knock_limit": h.knock_limit,
+            "knocker": h.showing.knocker if h.showing else None,
+            "stock": h.stock,
+            "pile_top": h.pile[-1] if h.pile else None,
+            "held": [x.count for x in h.holdings],
+            "known": [list(sorted_cards(x.known)) for x in h.holdings],
+            "open": [x.open for x in h.holdings],
+            "totals": list(self.sheet.totals),
+            "win_totals": list(self.sheet.game.win_totals),
+            "ledger": list(self.sheet.ledger),
+            "score_sheet": self.sheet.to_json(),
+            "hands": hands,
+        }
+
+    def render(self, language: str = "fi") -> str:
+        fi = language == "fi"
+        lines = [self.sheet.render(language)]
+        if self.over:
+            return "\n".join(lines)
+        h = self.hand
+        status = (f"Erä {self.sheet.game.number}, jako {h.number}: " if fi else
+                  f"Game {self.sheet.game.number}, hand {h.number}: ")
+        if h.phase == PLAY:
+            stage = {DRAW: ("nostaa", "to draw"), DISCARD: ("panee pois", "to discard"),
+                     LATE_DRAW: ("nostaa", "to draw")}[h.stage][0 if fi else 1]
+            status += f"{self.name(h.turn)} {stage}"
+        elif h.phase == OFFER:
+            status += (f"avokortti tarjolla: {self.name(h.offer_to)}" if fi else
+                       f"upcard offered to {self.name(h.offer_to)}")
+        elif h.phase == SHOWING:
+            status += (f"{self.name(h.showing.knocker)} lopetti" if fi else f"{self.name(h.showing.knocker)} knocked")
+        else:
+            status += f"{self.name(h.dealer)} jakaa" if fi else f"{self.name(h.dealer)} deals"
+        top = h.pile[-1] if h.pile else None
+        status += (f"; pakassa {h.stock}, avopakan päällä {top or '-'}" if fi else
+                   f"; stock {h.stock}, pile top {top or '-'}")
+        if self.paused:
+            status += " (TAUKO)" if fi else " (PAUSED)"
+        return "\n".join(lines + ["", status])
