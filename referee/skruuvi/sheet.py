@@ -85,7 +85,9 @@ class ScoreSheet:
     # ------------------------------------------------------------ recording
 
     def _number(self, sitsi: int, form: str) -> int:
-        return 1 + sum(1 for r in self.rows if r.sitsi == sitsi and r.form == form)
+        """A deal's number among its kind: a bolsevikki block counts its thrown-in deals too."""
+        kinds = ("bolsevikki", "thrown_in") if form in ("bolsevikki", "thrown_in") else (form,)
+        return 1 + sum(1 for r in self.rows if r.sitsi == sitsi and r.form in kinds)
 
     def add_deal(self, deal: int, sitsi: int, form: str, contract: str, multiplier: int, by: str | None, dealer: str,
                  points: list[int], detail: dict[str, Any], me_side: int | None) -> DealRow:

@@ -237,7 +237,8 @@ class Sim:
         alkupeli = [i for i in ordinary if i % per_sitsi < self.settings["alkupeli_per_sitsi"]]
         self.feature_pass_misere = self.rng.choice(alkupeli) if features and alkupeli else None
         rest = [i for i in ordinary if i != self.feature_pass_misere]
-        self.feature_double, self.feature_revoke = self.rng.sample(rest, 2) if features else (None, None)
+        picked = self.rng.sample(rest, min(2, len(rest))) if features else []
+        self.feature_double, self.feature_revoke = (picked + [None, None])[:2]
 
     # ------------------------------------------------------------ the game
 

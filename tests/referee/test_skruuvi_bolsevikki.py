@@ -121,7 +121,8 @@ def test_nobody_bidding_throws_the_deal_in_and_a_player_plays_it_once_only():
     play_out(live, 1, [1] * 12)
     live.deal(3).say(3, "pass").say(0, "pass").say(1, "pass").say(2, "bolsevikki")
     assert impossible(live) == "bolsevikki_already_played"
-    assert live.engine.sheet.to_json()["bolsevikki"]["rows"][0]["form"] == "thrown_in"
+    book = live.engine.sheet.to_json()["bolsevikki"]["rows"]
+    assert [(row["form"], row["number"]) for row in book] == [("thrown_in", 1), ("bolsevikki", 2)]
 
 
 def test_with_as_many_deals_left_as_players_yet_to_play_the_first_of_them_must_play():
