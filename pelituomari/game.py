@@ -14,8 +14,10 @@ from typing import Callable, Iterable
 
 from calibration.zones import Zone, kiketti_layout, kimble_layout
 from referee.core import Engine, Referee
+from referee.camera import Moves
 from referee.events import Event
 from referee.kiketti import KikettiEngine
+from referee.kiketti.camera import MOVES as KIKETTI_MOVES
 from referee.kimble import Kimble
 
 from pelituomari.cli import CommandError
@@ -35,6 +37,7 @@ class Game:
     players: Callable[[int], tuple[str, ...]]   # who plays when no one is named, for the calibration's seats
     a_seat_each: bool                # every player needs a seat zone of their own
     render_sample: Callable[[Path], None]   # writes its sample video, calibration and truth into a folder
+    camera: Moves                    # its card moves as the tracker pairs them (Moves(): no cards, a die at most)
     answers: dict[str, str] = field(default_factory=dict)   # ruling kind -> hardware.feedback pattern name
 
 
@@ -66,11 +69,11 @@ GAMES: dict[str, Game] = {game.name: game for game in (
     Game("kiketti", "Kiketti", KikettiEngine, lambda table, seats: kiketti_layout(seats, table),
          lambda seats: "900x560" if seats == 2 else "1200x1000", ("stock", "pile", "seat0", "seat1"),
          kiketti_zone_groups, lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), True,
-         rendered_by("render_kiketti"),
+         rendered_by("render_kiketti"), KIKETTI_MOVES,
          {"kiketti_called": "call_heard", "wrong_slap": "wrong_slap"}),
     Game("kimble", "AS-Kimble", Kimble, lambda table, seats: kimble_layout(table), lambda seats: "640x400",
          ("dome",), kimble_zone_groups, lambda seats: ("Punaiset", "Siniset", "Keltaiset", "Vihreät"), False,
-         rendered_by("render_kimble")),
+         rendered_by("render_kimble"), Moves()),
 )}
 DEFAULT_GAME = "kiketti"
 

@@ -116,7 +116,7 @@ class Pipeline:
                              f"zones: {', '.join(calibration.zones) or 'none'}")
         self.calibration, self.detector, self.referee, self.game = calibration, detector, referee, game
         self.store, self.game_id = store, game_id
-        self.tracker = tracker or Tracker(calibration.zones)
+        self.tracker = tracker or Tracker(calibration.zones, moves=described.camera)
         self.change_threshold, self.refresh_frames = change_threshold, refresh_frames
         self.t_offset = t_offset  # added to frame times: a resumed game's clock goes on from its log
         self.light = RoomLight() if even_light else None

@@ -55,3 +55,23 @@ def test_each_game_ships_a_sample_log_its_engine_replays():
         events, where = load_events(None, name)
         assert where == f"sample:{name}" and events[0].game == name
         assert type(Referee.replay(events).engine) is game.engine
+
+
+def test_each_game_hands_the_tracker_its_card_moves():
+    """Kiketti's seats and hands are counted and nothing of Kimble's table is; the pipeline's tracker pairs
+    the moves as its game says."""
+    from calibration.table import TableCalibration
+    from pelituomari.commands.run import sample_paths
+    from pelituomari.pipeline import Pipeline
+    from referee.kiketti.camera import MOVES
+
+    kiketti, kimble = GAMES["kiketti"], GAMES["kimble"]
+    assert kiketti.camera is MOVES
+    assert [z for z in kiketti.layout((1200.0, 1000.0), 3) if kiketti.camera.is_counted(z)] == [
+        "seat0", "hand0", "seat1", "hand1", "seat2", "hand2"]
+    assert not any(kimble.camera.is_counted(z) for z in kimble.layout((640.0, 400.0), 4))
+    for name, game in GAMES.items():
+        calibration = TableCalibration.load(sample_paths(name)[1])
+        start = GameStarted(t=0.0, game=name, players=game.players(2 if game.a_seat_each else 4))
+        pipeline = Pipeline(calibration, None, Referee(start), name)
+        assert pipeline.tracker.matcher.moves is game.camera
