@@ -1,0 +1,390 @@
+"""The tracker's cases, one test per row of docs/tracking.md's table, each with the exact events told and
+the notes made. Kiketti's two-seat table (tests/vision/tracking_script.py), facts confirmed over two
+frames 0.1 s apart unless a case says otherwise."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from calibration.zones import Zone, kimble_layout
+from referee.camera import PILE, STOCK, Moves, Origin
+from referee.events import CardMoved, CardsRevealed, DieSettled
+from tests.vision.tracking_script import DT, TABLE, ZONES, GlareAt, back, centre, die, face, feed, glare_at
+from vision.tracking import Seen, Tracker, Unexplained
+
+DOC = Path(__file__).parents[2] / "docs" / "tracking.md"
+CASES = {}
+
+
+def case(name):
+    def register(function):
+        CASES[name] = function
+        return function
+    return register
+
+
+def doc_cases() -> list[str]:
+    """The case names of the doc's cases table, in its order: each row starts with its name in backticks."""
+    cases = DOC.read_text(encoding="utf-8").split("\n## Cases\n", 1)[1]
+    return re.findall(r"^\| `([a-z_]+)` \|", cases, flags=re.M)
+
+
+def moved(t, from_zone, to_zone, card=None, by=None, dt=DT):
+    """A CardMoved as the camera tells it: face up where it lands on the pile."""
+    return CardMoved(t=t, source="camera", card=card, from_zone=from_zone, to_zone=to_zone, face_up=to_zone == PILE,
+                     by=by, t_uncertainty=dt)
+
+
+def kiketti(**settings):
+    return Tracker(ZONES, confirm_frames=settings.pop("confirm_frames", 2), **settings)
+
+
+def test_every_row_of_the_doc_has_its_case_and_every_case_its_row():
+    assert doc_cases() == list(CASES)
+
+
+@pytest.mark.parametrize("name", doc_cases())
+def test_case(name):
+    CASES[name]()
+
+
+# ------------------------------------------------------------ cards coming and going
+
+@case("deal")
+def _():
+    tracker = kiketti()
+    events, _ = feed(tracker, [[back("seat1", -50)]] * 2 + [[back("seat1", -50), back("seat1", 50)]] * 2)
+    assert events == [moved(0.0, STOCK, "seat1", dt=0.0), moved(0.2, STOCK, "seat1")]
+
+
+@case("draw")
+def _():
+    events, _ = feed(kiketti(), [[]] + [[back("hand0")]] * 2)
+    assert events == [moved(0.1, STOCK, "hand0", by=0)]
+
+
+@case("discard")
+def _():
+    events, _ = feed(kiketti(), [[back("hand0")]] * 2 + [[]] + [[face(PILE, "7h")]] * 2)
+    assert events == [moved(0.0, STOCK, "hand0", by=0, dt=0.0), moved(0.3, "hand0", PILE, "7h", by=0)]
+
+
+@case("slap")
+def _():
+    seat = [back("seat0", -50), back("seat0", 50)]
+    tracker = kiketti()
+    _, t = feed(tracker, [seat] * 2)
+    events, _ = feed(tracker, [seat[:1] + [face(PILE, "9c")]] * 2, t)
+    assert events == [moved(0.2, "seat0", PILE, "9c", by=0)]
+
+
+@case("slap_seen_turned_over")
+def _():
+    """seat0 loses a card first, but the 4s was seen face up in seat1 on its way: it is seat1's."""
+    seat0, seat1 = [back("seat0", -50), back("seat0", 50)], [back("seat1", -50), back("seat1", 50)]
+    tracker = kiketti()
+    _, t = feed(tracker, [seat0 + seat1] * 2)
+    frames = [seat0[:1] + seat1] + [seat0[:1] + [seat1[0], face("seat1", "4s", 50)]]
+    frames += [seat0[:1] + seat1[:1] + [face(PILE, "4s")]] * 2
+    events, _ = feed(tracker, frames, t)
+    assert events == [moved(0.4, "seat1", PILE, "4s", by=1)]
+    assert tracker.unexplained == []  # seat0's card may yet be found
+
+
+@case("drawn_card_to_the_table")
+def _():
+    seat = [back("seat0", -50), back("seat0", 50)]
+    tracker = kiketti()
+    _, t = feed(tracker, [seat + [back("hand0")]] * 2)
+    events, _ = feed(tracker, [seat + [back("seat0", 120)]] * 2, t)
+    assert events == [moved(0.2, "hand0", "seat0", by=0)]
+
+
+@case("wrong_slap_taken_back")
+def _():
+    seat1 = [back("seat1", dx) for dx in (-100, 0, 100)]
+    tracker = kiketti()
+    _, t = feed(tracker, [seat1 + [back("hand0")]] * 2 + [seat1 + [face(PILE, "2s")]] * 2)
+    _, t = feed(tracker, [seat1[:2] + [face(PILE, "2s"), face(PILE, "3h", 10)]] * 2, t)
+    events, _ = feed(tracker, [seat1[:2] + [face(PILE, "2s")]] * 2 + [seat1 + [face(PILE, "2s")]] * 2, t)
+    assert events == [moved(0.8, PILE, "seat1", "3h")]
+    assert tracker.on_pile == ["2s"]
+
+
+@case("lifted_and_put_back")
+def _():
+    seat = [back("seat0", dx) for dx in (-100, -30, 30, 100)]
+    tracker = kiketti()
+    _, t = feed(tracker, [seat] * 2)
+    events, _ = feed(tracker, [seat[1:]] * 3 + [seat] * 3, t)
+    assert events == [] and tracker.unexplained == []
+
+
+@case("drawn_and_discarded")
+def _():
+    """hand0 held the 2s for one frame, too short to count; no zone is seen losing it."""
+    tracker = kiketti(match_window_s=0.5)
+    events, _ = feed(tracker, [[], [back("hand0")]] + [[face(PILE, "2s")]] * 6)
+    assert events == []  # up to 0.7 s a zone may yet be found losing it
+    events, _ = feed(tracker, [[face(PILE, "2s")]], 0.8)
+    assert events == [moved(0.2, STOCK, PILE, "2s")] and tracker.unexplained == []
+
+
+@case("card_misread_on_the_pile")
+def _():
+    """The 7h, counted in hand0 and seen discarded, then reads as 7d: no zone lost a 7d, and no hand may
+    have held it unseen."""
+    tracker = kiketti(match_window_s=1.0)
+    events, _ = feed(tracker, [[back("hand0")]] * 3 + [[]] + [[face(PILE, "7h")]] * 2 + [[face(PILE, "7d")]] * 15)
+    assert [(e.card, e.from_zone, e.to_zone) for e in events] == [(None, STOCK, "hand0"), ("7h", "hand0", PILE)]
+    assert tracker.unexplained == [Unexplained(0.6, PILE, "7d", arrived=True)]
+
+
+@case("card_gone_nowhere")
+def _():
+    seat = [back("seat0", -50), back("seat0", 50)]
+    tracker = kiketti(match_window_s=0.5)
+    _, t = feed(tracker, [seat] * 2)
+    events, _ = feed(tracker, [seat[:1]] * 8, t)
+    assert events == [] and tracker.unexplained == [Unexplained(0.2, "seat0")]
+
+
+@case("pile_card_gone_nowhere")
+def _():
+    """The 7h is missing from the pile for long and no zone gains a card: it lies there unseen; seen again,
+    it is no new card."""
+    tracker = kiketti(match_window_s=0.5)
+    _, t = feed(tracker, [[back("hand0"), back("seat0")]] * 2 + [[face(PILE, "7h"), back("seat0")]] * 2)
+    events, _ = feed(tracker, [[back("seat0")]] * 8 + [[back("seat0"), face(PILE, "7h")]] * 3, t)
+    assert events == [] and tracker.on_pile == ["7h"]
+    assert tracker.unexplained == [Unexplained(0.4, PILE, "7h")]
+
+
+@case("card_covers_the_top")
+def _():
+    seat = [back("seat0", -50), back("seat0", 50)]
+    tracker = kiketti()
+    _, t = feed(tracker, [seat] * 2)
+    events, _ = feed(tracker, [seat[:1] + [face(PILE, "7h")]] * 2 + [[face(PILE, "7c")]] * 2, t)
+    assert events == [moved(0.2, "seat0", PILE, "7h", by=0), moved(0.4, "seat0", PILE, "7c", by=0)]
+    assert tracker.on_pile == ["7h", "7c"]
+
+
+@case("glimpse_on_the_pile")
+def _():
+    tracker = kiketti(confirm_frames=3)
+    events, _ = feed(tracker, [[], [face(PILE, "Ks")], [], [], [back("seat0")], [], []])
+    assert events == [] and tracker.on_pile == []
+
+
+@case("faint_card_beneath_the_top")
+def _():
+    """A box under 0.5 beside the 2s (a card beneath, glimpsed past it) neither lands nor covers the top."""
+    tracker = kiketti()
+    beneath = Seen("card", *centre(PILE, 30), card="As", confidence=0.4)
+    events, _ = feed(tracker, [[back("hand0")]] * 2 + [[face(PILE, "2s")]] * 2 + [[face(PILE, "2s"), beneath]] * 20)
+    assert events == [moved(0.0, STOCK, "hand0", by=0, dt=0.0), moved(0.2, "hand0", PILE, "2s", by=0)]
+    assert tracker.on_pile == ["2s"] and tracker.unexplained == []
+
+
+@case("told_in_order")
+def _():
+    """The 2s waits for its origin (drawn and discarded); the 3h slapped onto it waits with it."""
+    tracker = kiketti(match_window_s=0.5)
+    seat1 = [back("seat1", dx) for dx in (-100, 0, 100)]
+    _, t = feed(tracker, [seat1] * 2 + [seat1 + [back("hand0")]])
+    events, t = feed(tracker, [seat1 + [face(PILE, "2s")]] * 3 + [seat1[:2] + [face(PILE, "3h", 10)]] * 2, t)
+    assert events == []
+    events, _ = feed(tracker, [seat1[:2] + [face(PILE, "3h", 10)]] * 2, t)
+    assert events == [moved(0.3, STOCK, PILE, "2s"), moved(0.6, "seat1", PILE, "3h", by=1)]
+
+
+# ------------------------------------------------------------ glare
+
+@case("glare_keeps_a_seat_card")
+def _():
+    """Glare hides seat0's right card while hand0's 7h is discarded: the hidden card is still there."""
+    tracker = kiketti()
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat + [back("hand0")]] * 3)
+    frames = [[seat[0], back("hand0")]] * 2 + [[seat[0]]] + [[seat[0], face(PILE, "7h")]] * 2
+    events, t = feed(tracker, frames, t, glare_at(*centre("seat0")))
+    events += feed(tracker, [seat + [face(PILE, "7h")]] * 2, t)[0]
+    assert events == [moved(0.6, "hand0", PILE, "7h", by=0)] and tracker.unexplained == []
+
+
+@case("slapped_from_under_glare")
+def _():
+    """The 5c lands while glare hides the place it left; the glare lifts and seat0 is a card short."""
+    tracker = kiketti()
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat] * 3)
+    events, t = feed(tracker, [[seat[0], face(PILE, "5c")]] * 3, t, glare_at(*centre("seat0")))
+    assert events == []
+    events, _ = feed(tracker, [[seat[0], face(PILE, "5c")]] * 2, t)
+    assert events == [moved(0.3, "seat0", PILE, "5c", by=0)]
+
+
+@case("glare_stays_on_the_card_slapped")
+def _():
+    """Glare stays on seat0's card: the 5c waits glare_wait_s (2 s), then came from the card glare kept."""
+    tracker = kiketti(glare_wait_s=2.0)
+    seat = [back("seat0", -100), back("seat0")]
+    _, t = feed(tracker, [seat] * 3)
+    events, t = feed(tracker, [[seat[0], face(PILE, "5c")]] * 21, t, glare_at(*centre("seat0")))
+    assert events == []
+    events, t = feed(tracker, [[seat[0], face(PILE, "5c")]], t, glare_at(*centre("seat0")))
+    assert events == [moved(0.3, "seat0", PILE, "5c", by=0)]
+    events, _ = feed(tracker, [[seat[0], face(PILE, "5c")]] * 20, t)  # the glare lifts: nothing more
+    assert events == [] and tracker.unexplained == []
+
+
+@case("card_dealt_under_glare")
+def _():
+    """Glare lies on a place in seat0 where no card was ever seen; the 5c comes from no zone seen losing it."""
+    tracker = kiketti()
+    table, glare = [back("seat0", -100), back("seat1")], glare_at(*centre("seat0", 60))
+    _, t = feed(tracker, [table] * 3, 0.0, glare)
+    events, t = feed(tracker, [table + [face(PILE, "5c")]] * 15, t, glare)
+    assert events == []
+    events, _ = feed(tracker, [table + [face(PILE, "5c")]] * 2, t, glare)
+    assert events == [moved(0.3, "seat0", PILE, "5c", by=0)] and tracker.unexplained == []
+
+
+@case("landing_under_glare")
+def _():
+    """Glare blinds the pile from 0.3 to 0.6 s; the 7h first seen there at 0.7 s came at some time since 0.2 s."""
+    tracker = kiketti()
+    _, t = feed(tracker, [[back("hand0")]] * 3)
+    _, t = feed(tracker, [[]] * 4, t, glare_at(*centre(PILE)))
+    events, _ = feed(tracker, [[face(PILE, "7h")]] * 2, t)
+    assert events == [moved(0.7, "hand0", PILE, "7h", by=0, dt=0.5)]
+
+
+@case("pile_read_through_glare")
+def _():
+    """Glare over the pile's 9s; the Kh slapped onto it is read once clear of the glare, then, where it lies,
+    as the 9s: it is the Kh lying there."""
+    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=1)
+    seat1 = [back("seat1", -50), back("seat1", 50)]
+    _, t = feed(tracker, [seat1 + [face(PILE, "9s")]] * 4)
+    frames = [seat1[:1] + [face(PILE, "Kh", -35)]] + [seat1[:1] + [face(PILE, "9s")]] * 4
+    events, _ = feed(tracker, frames, t, glare_at(*centre(PILE)))
+    assert events == [moved(0.4, "seat1", PILE, "Kh", by=1)]
+    assert tracker.on_pile == ["9s", "Kh"] and tracker.unexplained == []
+
+
+# ------------------------------------------------------------ reveals
+
+@case("reveal")
+def _():
+    tracker = kiketti()
+    seat = [back("seat1", dx) for dx in (-100, 0, 100)]
+    _, t = feed(tracker, [seat] * 2)
+    half = [face("seat1", "2c", -100), back("seat1", 0), face("seat1", "Kh", 100)]
+    shown = [face("seat1", "2c", -100), face("seat1", "Jd", 0), face("seat1", "Kh", 100)]
+    events, _ = feed(tracker, [half] * 3 + [shown] * 2, t)
+    assert events == [CardsRevealed(t=0.5, source="camera", zone="seat1", cards=("2c", "Jd", "Kh"))]
+
+
+@case("reveal_under_glare")
+def _():
+    tracker = kiketti()
+    seat = [back("seat1", dx) for dx in (-100, 0, 100)]
+    _, t = feed(tracker, [seat] * 3)
+    turned = [face("seat1", "2c", -100), back("seat1", 0), face("seat1", "Kh", 100)]
+    events, _ = feed(tracker, [turned] * 3, t, glare_at(*centre("seat1")))
+    assert events == [CardsRevealed(t=0.3, source="camera", zone="seat1", cards=("2c", "Kh"))]
+
+
+# ------------------------------------------------------------ the die
+
+def kimble(**settings):
+    return Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2, moves=Moves(), **settings)
+
+
+@case("die_as_found")
+def _():
+    tracker = kimble()
+    events, _ = feed(tracker, [die(4)] * 10)
+    assert events == []
+
+
+@case("die_settles")
+def _():
+    tracker = kimble()
+    _, t = feed(tracker, [die(4)] * 4)
+    events, _ = feed(tracker, [die(1, 20), die(6, -15, 10)] + [die(5, 10, -10)] * 4, t)
+    assert events == [DieSettled(t=0.6, source="camera", value=5, zone="dome")]
+
+
+@case("die_unreadable")
+def _():
+    tracker = kimble()
+    _, t = feed(tracker, [die(4)] * 4)
+    events, _ = feed(tracker, [die(1, 20)] + [die(v, -20, 0) for v in (3, 2, 3, 2, 3)], t)
+    assert events == [DieSettled(t=0.5, source="camera", value=None, zone="dome")]
+
+
+@case("die_read_under_glare")
+def _():
+    """The die lands where glare clips half of it: the face read there counts as unread."""
+    tracker = kimble()
+    _, t = feed(tracker, [die(6)] * 4 + [[], []])
+    x, y = kimble_layout(TABLE)["dome"].centre
+    events, _ = feed(tracker, [die(2, 40, 20)] * 4, t, GlareAt((x, y), reach=60.0, clipped=0.5))
+    assert events == [DieSettled(t=0.6, source="camera", value=None, zone="dome")] and tracker.die_hidden
+
+
+@case("die_hidden_by_glare")
+def _():
+    """Glare over the die: not found, or boxed off its place, it has neither moved nor been rolled."""
+    tracker = kimble()
+    _, t = feed(tracker, [die(6)] * 4)
+    events, t = feed(tracker, [[], die(6, 4, 0), []], t, glare_at(*kimble_layout(TABLE)["dome"].centre))
+    events += feed(tracker, [die(6)] * 4, t)[0]
+    assert events == []
+
+
+# ------------------------------------------------------------ a game carried on
+
+@case("baseline_adopted")
+def _():
+    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=3)
+    table = [back("seat0", dx) for dx in (-60, 0, 60)] + [back("seat1", dx) for dx in (-30, 30)] + [face(PILE, "4d")]
+    events, t = feed(tracker, [table] * 5)
+    assert events == [] and tracker.on_pile == ["4d"]
+    slap = [back("seat0", dx) for dx in (-60, 0)] + table[3:] + [face(PILE, "4c", dx=5)]
+    events, _ = feed(tracker, [slap] * 3, t)
+    assert events == [moved(0.5, "seat0", PILE, "4c", by=0)]
+
+
+# ------------------------------------------------------------ another game's moves
+
+GIN_ZONES = {z.name: z for z in (Zone("stock", 300, 200, 400, 320), Zone("pile", 500, 200, 600, 320),
+                                 Zone("hand0", 150, 420, 750, 540), Zone("melds0", 150, 340, 750, 410))}
+GIN = Moves(counted=("hand", "melds"), held=("hand",), revealed=("hand", "melds"),
+            gains={"hand": (Origin(PILE, by_player=True), Origin(STOCK, by_player=True)),
+                   "melds": (Origin("hand", own=True, by_player=True),)},
+            discards=("hand",), drawn_and_discarded=True)
+
+
+@case("pile_top_drawn_into_a_hand")
+def _():
+    """Gin's moves (an ad-hoc grammar): hand0 takes the 7h off the pile's top, then discards the Kd, then
+    draws from the stock."""
+    def in_hand(n):
+        return [Seen("card_back", 200 + 60 * i, 480) for i in range(n)]
+
+    tracker = Tracker(GIN_ZONES, confirm_frames=2, baseline_frames=1, moves=GIN)
+    two, seven = Seen("card", 550, 260, card="2c"), Seen("card", 555, 262, card="7h")
+    _, t = feed(tracker, [in_hand(3) + [two, seven]] * 2)
+    events, t = feed(tracker, [in_hand(4) + [two]] * 2, t)
+    assert events == [moved(0.2, PILE, "hand0", "7h", by=0)]
+    king = Seen("card", 552, 258, card="Kd")
+    events, t = feed(tracker, [in_hand(3) + [two, king]] * 2, t)
+    assert events == [moved(0.4, "hand0", PILE, "Kd", by=0)]
+    events, _ = feed(tracker, [in_hand(4) + [two, king]] * 2, t)
+    assert events == [moved(0.6, STOCK, "hand0", by=0)]
+    assert tracker.on_pile == ["2c", "Kd"] and tracker.unexplained == []
