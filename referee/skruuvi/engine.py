@@ -52,9 +52,10 @@ from typing import Any
 
 from ..core import Engine, Ruling, register
 from ..events import ButtonPressed, CardMoved, CardsRevealed, Declared, Event, GameStarted, Paused
+from ..messages import Phrase
 from . import doubling as doubling_rules
 from . import exchange as exchanges
-from .bidding import LOWEST_LEVEL, Auction, Bid, Continuation, parse_bid
+from .bidding import Auction, Bid, Continuation, parse_bid
 from .bolsevikki import PLAYER, BolsevikkiRound, ClaimError, score_bolsevikki
 from .cards import CARDS_IN_DECK, SEATS, SUITS, left_of, partner_of, right_of
 from .doubling import Doubling, DoublingError
@@ -241,7 +242,7 @@ class SkruuviEngine(Engine):
         if src in ("hand", "penalty") and e.by is not None and e.by != src_seat:
             raise MESSAGES.impossible("seat_mismatch", (e.by,), zone=e.from_zone, player=self.name(e.by))
         if dst in _COLLECT:
-            if deal.phase == "deal" and not deal.dealt:
+            if deal.phase == "deal" and not deal.dealt or self.over:
                 return []  # the last deal's cards gathered up
             raise MESSAGES.impossible("not_collecting", zone=e.to_zone)
         if src == "deck":
@@ -333,7 +334,8 @@ class SkruuviEngine(Engine):
         deal = self.deal
         rulings = []
         if unseen:
-            missing = {f"hand{s}": deal.hand_size - deal.hands[s] for s in range(SEATS) if deal.hands[s] < deal.hand_size}
+            missing = {f"hand{s}": deal.hand_size - deal.hands[s]
+                       for s in range(SEATS) if deal.hands[s] < deal.hand_size}
             if deal.plan.centre and deal.centre < 4:
                 missing["centre"] = 4 - deal.centre
             if missing:
@@ -372,10 +374,11 @@ class SkruuviEngine(Engine):
             return self._bolsevikki_player(rnd.player, forced=not rnd.claimants)
         if rnd.choosing and not choosing:
             claimants = rnd.claimants
-            return [MESSAGES.ruling("bolsevikki_claims", (rnd.turn,), data={"claimants": claimants, "chooser": rnd.turn},
+            return [MESSAGES.ruling("bolsevikki_claims", (rnd.turn,),
+                                    data={"claimants": claimants, "chooser": rnd.turn},
                                     players=", ".join(self.name(s) for s in claimants), chooser=self.name(rnd.turn))]
         if rnd.thrown_in:
-            return self._thrown_in()
+            return self._no_claim()
         return []
 
     def _bolsevikki_player(self, player: int, forced: bool) -> list[Ruling]:
@@ -388,7 +391,8 @@ class SkruuviEngine(Engine):
                                 key="bolsevikki_forced_player" if forced else "bolsevikki_player",
                                 player=self.name(player), niskamies=self.name(right_of(player)))]
 
-    def _thrown_in(self) -> list[Ruling]:
+    def _no_claim(self) -> list[Ruling]:
+        """Nobody bid the bolsevikki: a block deal is thrown in, a traditional one goes on."""
         deal = self.deal
         if deal.plan.form != "bolsevikki":  # the traditional order: the deal goes on as usual
             if deal.form == "kotka":
@@ -564,9 +568,9 @@ class SkruuviEngine(Engine):
         try:
             deal.exchange.move(giver, receiver)
         except ExchangeError as err:
-            waiting = ", ".join(self._move_words(m) for m in deal.exchange.waiting())
             raise MESSAGES.impossible(err.reason, (receiver,) if giver == CENTRE else (giver,),
-                                      move=self._move_words((giver, receiver)), waiting=waiting or "-") from None
+                                      move=self._move_words([(giver, receiver)]),
+                                      waiting=self._move_words(deal.exchange.waiting())) from None
         if giver == CENTRE:
             deal.centre -= 1
         else:
@@ -576,9 +580,11 @@ class SkruuviEngine(Engine):
             return []
         return self._exchange_done()
 
-    def _move_words(self, move: tuple[int, int]) -> str:
-        giver, receiver = move
-        return f"{'centre' if giver == CENTRE else self.name(giver)} → {self.name(receiver)}"
+    def _move_words(self, moves: list[tuple[int, int]]) -> Phrase:
+        """Exchange moves as words: 'Eero → Ville, keskikortit → Aino'."""
+        def words(centre: str) -> str:
+            return ", ".join(f"{centre if g == CENTRE else self.name(g)} → {self.name(r)}" for g, r in moves) or "-"
+        return Phrase(words("keskikortit"), words("centre"))
 
     def _exchange_done(self) -> list[Ruling]:
         deal = self.deal
@@ -752,7 +758,8 @@ class SkruuviEngine(Engine):
         self.sitsi += 1
         self.plan = self._sitsi_plan(self.sitsi)
         names = self.names
-        rulings.append(MESSAGES.ruling("reseated", tuple(range(SEATS)), data={"sitsi": self.sitsi, "seats": list(names)},
+        rulings.append(MESSAGES.ruling("reseated", tuple(range(SEATS)),
+                                       data={"sitsi": self.sitsi, "seats": list(names)},
                                        sitsi=self.sitsi, seating=", ".join(names),
                                        pairs=f"{names[0]} & {names[2]}, {names[1]} & {names[3]}"))
         return rulings
@@ -760,7 +767,8 @@ class SkruuviEngine(Engine):
     def _game_over(self) -> list[Ruling]:
         standings = self.sheet.standings()
         listing = ", ".join(f"{s['place']}. {s['name']} {s['points']:+d}" for s in standings)
-        return [MESSAGES.ruling("game_over", tuple(self.players.index(s["name"]) for s in standings),
+        seating = self.seatings[self.sitsi - 1]
+        return [MESSAGES.ruling("game_over", tuple(seating.index(self.players.index(s["name"])) for s in standings),
                                 data={"standings": standings, "bolsevikki": self.sheet.bolsevikki_results()},
                                 listing=listing)]
 

@@ -229,7 +229,8 @@ class Sim:
     def __init__(self, seed: int, settings: dict | None = None, features: bool = True):
         self.rng = random.Random(seed)
         self.settings = {"bookkeeper": 0, "sitsit": 3, "alkupeli_per_sitsi": 4, "kotka_per_sitsi": 4,
-                         "bolsevikki_sitsit": [], "bolsevikki_block_deals": 8, **(settings or {})}
+                         "bolsevikki_sitsit": [], "bolsevikki_order": "block", "bolsevikki_block_deals": 8,
+                         **(settings or {})}
         self.table = Table(PLAYERS, settings or {}, t=0.0)
         self.deals: list[SimDeal] = []
         per_sitsi = self.settings["alkupeli_per_sitsi"] + self.settings["kotka_per_sitsi"]
@@ -247,18 +248,24 @@ class Sim:
         ordinary = 0
         b = s["bookkeeper"]
         for sitsi in range(1, s["sitsit"] + 1):
+            forms = ["alkupeli"] * s["alkupeli_per_sitsi"] + ["kotka"] * s["kotka_per_sitsi"]
+            bolsevikki = s["bolsevikki_order"] if sitsi in s["bolsevikki_sitsit"] else None
+            played: set[int] = set()
             index = 0
-            if sitsi in s["bolsevikki_sitsit"]:
-                played: set[int] = set()
-                for k in range(s["bolsevikki_block_deals"]):
-                    if len(played) == 4:
-                        break
-                    forced = s["bolsevikki_block_deals"] - k <= 4 - len(played)
-                    self._bolsevikki((b + 1 + index) % 4, sitsi, played, forced)
-                    index += 1
-            for form in ["alkupeli"] * s["alkupeli_per_sitsi"] + ["kotka"] * s["kotka_per_sitsi"]:
-                self._ordinary(form, (b + 1 + index) % 4, sitsi, ordinary)
+            while bolsevikki == "block" and index < s["bolsevikki_block_deals"] and len(played) < 4:
+                forced = s["bolsevikki_block_deals"] - index <= 4 - len(played)
+                self._bolsevikki((b + 1 + index) % 4, sitsi, played, forced)
                 index += 1
+            while forms or bolsevikki == "traditional" and len(played) < 4:
+                dealer = (b + 1 + index) % 4
+                index += 1
+                if bolsevikki == "traditional" and len(played) < 4:
+                    dealt = self._bolsevikki(dealer, sitsi, played, len(forms) == 0, go_on=True)
+                    if dealt is None:
+                        continue
+                    self._ordinary(forms.pop(0), dealer, sitsi, ordinary, dealt)
+                else:
+                    self._ordinary(forms.pop(0), dealer, sitsi, ordinary)
                 ordinary += 1
             self.table._at(120.0)  # the players change seats
         return self
@@ -292,10 +299,16 @@ class Sim:
 
     # ------------------------------------------------------------ alkupeli and kotka
 
-    def _ordinary(self, form: str, dealer: int, sitsi: int, ordinary: int) -> None:
+    def _ordinary(self, form: str, dealer: int, sitsi: int, ordinary: int, dealt=None) -> None:
+        """An alkupeli or kotka; ``dealt``: the hands and centre of a deal whose bolsevikki round
+        nobody claimed (the traditional order), a kotka's centre then dealt out unseen."""
         t = self.table
         centre = form == "alkupeli"
-        hands, middle = self._deal(dealer, centre)
+        hands, middle = dealt or self._deal(dealer, centre)
+        if dealt and not centre:
+            for k in range(1, 5):
+                hands[(dealer + k) % 4].append(middle.pop())
+                t.move("centre", f"hand{(dealer + k) % 4}", by=dealer, dt=0.8)
         deal = SimDeal(len(self.deals) + 1, sitsi, form, None, None)
         self.deals.append(deal)
         high, high_by, calls = self._auction(form, dealer, pass_misere=ordinary == self.feature_pass_misere)
@@ -414,11 +427,11 @@ class Sim:
 
     # ------------------------------------------------------------ bolsevikki
 
-    def _bolsevikki(self, dealer: int, sitsi: int, played: set[int], forced: bool) -> None:
+    def _bolsevikki(self, dealer: int, sitsi: int, played: set[int], forced: bool, go_on: bool = False):
+        """A deal opening with a bolsevikki round; with nobody claiming, a block deal is thrown in,
+        and with ``go_on`` (the traditional order) its hands and centre come back to play on."""
         t = self.table
         hands, middle = self._deal(dealer, True)
-        deal = SimDeal(len(self.deals) + 1, sitsi, "bolsevikki", None, None)
-        self.deals.append(deal)
         claims = []
         for k in range(4):
             seat = (dealer + k) % 4
@@ -427,6 +440,10 @@ class Sim:
                 t.say(seat, "bolsevikki")
             else:
                 t.pass_(seat)
+        if not claims and not forced and go_on:
+            return hands, middle
+        deal = SimDeal(len(self.deals) + 1, sitsi, "bolsevikki", None, None)
+        self.deals.append(deal)
         if not claims and not forced:
             deal.form = "thrown_in"
             for seat in range(4):
@@ -470,6 +487,7 @@ class Sim:
         sides = tuple(0 if s == player else 1 for s in range(4))
         trump = strain if strain in SUITS else None
         self._play(deal, hands, (player + 3) % 4, trump, sides, False)
+        return None
 
     # ------------------------------------------------------------ play
 

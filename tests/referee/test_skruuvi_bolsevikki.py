@@ -185,3 +185,17 @@ def test_a_traditional_claim_makes_the_deal_a_bolsevikki():
     exchanged(live, 0).pass_(0)
     play_out(live, 3, [3] * 12)
     assert live.engine.plan.bolsevikki_played == {0} and live.engine.plan.played_alkupeli == 0
+
+
+def test_the_traditional_order_forces_a_bolsevikki_once_the_alkupeli_and_kotka_are_played():
+    live = Live(settings={**BLOCK, "bolsevikki_order": "traditional", "alkupeli_per_sitsi": 1, "kotka_per_sitsi": 0})
+    round_of(live.deal(1), 1)
+    live.passes(1, 4)
+    for seat in (2, 3, 0, 1):
+        live.move("centre", f"hand{seat}", by=1)
+    live.give(2, 0).give(3, 1).give(0, 2).give(1, 3)
+    play_out(live, 2, [2] * 12)
+    live.deal(2)
+    assert [(r.kind, r.data) for r in live.last] == [("bolsevikki_forced", {"yet_to_play": [0, 1, 2, 3]})]
+    round_of(live, 2)
+    assert live.last[0].data == {"player": 2, "forced": True, "niskamies": 1}

@@ -18,6 +18,7 @@ GAMES = st.sampled_from([
     {**SHORT, "bolsevikki_sitsit": [1]},
     {**SHORT, "bolsevikki_sitsit": [1], "bolsevikki_block_deals": 4},
     {"sitsit": 2, "alkupeli_per_sitsi": 1, "kotka_per_sitsi": 1, "bolsevikki_sitsit": [2]},
+    {**SHORT, "bolsevikki_sitsit": [1], "bolsevikki_order": "traditional"},
 ])
 
 

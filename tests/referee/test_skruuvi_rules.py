@@ -526,3 +526,9 @@ def test_messages_are_worded_in_both_languages():
     assert ruling.en == "The bid 4♣ is too low: it becomes 5♣."
     live.bid(0, "1h")
     assert live.ref.rulings[-1].fi == "Aino ei ole vuorossa: nyt maalaa Ville."
+    exchange = bid_to_exchange(Live(language="fi"))
+    exchange.move("centre", "hand1", by=1)
+    assert exchange.last[0].fi == "Keskikortit on näytettävä ennen kuin ne nostetaan."
+    exchange.reveal(CENTRE).take_centre(1).give(3, 1)
+    assert (exchange.last[0].fi, exchange.last[0].en) == ("Ville → Eero tulee vasta myöhemmin; ensin Eero → Ville.",
+                                                          "Ville → Eero comes later; first Eero → Ville.")

@@ -38,7 +38,8 @@ def test_the_result_per_player_and_the_standings():
     sheet = short_game().engine.sheet.to_json()
     assert [(r["name"], r["sitsi"], r["final"]) for r in sheet["results"]] == [
         ("Aino", [-55], -55), ("Eero", [55], 55), ("Sanni", [-55], -55), ("Ville", [55], 55)]
-    assert sheet["standings"] == [{"place": 1, "name": "Eero", "points": 55}, {"place": 1, "name": "Ville", "points": 55},
+    assert sheet["standings"] == [{"place": 1, "name": "Eero", "points": 55},
+                                  {"place": 1, "name": "Ville", "points": 55},
                                   {"place": 3, "name": "Aino", "points": -55},
                                   {"place": 3, "name": "Sanni", "points": -55}]
 
