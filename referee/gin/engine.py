@@ -29,6 +29,8 @@ Readings of the book, each a setting where the book leaves a choice:
   turn's discard (``last_draw_may_knock``);
 - one hand miscounted after the deal is put right from the stock before play begins, both
   miscounted is a redeal (``one_hand_miscounted``);
+- a knock over the limit leaves its face-down card as that turn's discard, and the defender plays
+  next; the knocker's cards are then known, and the referee says when they must knock;
 - a stock card taken out of turn (or a second draw) is kept and stands for the player's next
   draw; a card taken from the pile out of turn, or a discard out of turn, is refused;
 - a player who saw a stock card may not knock in the turn it happened; the cards under the pile's
@@ -53,6 +55,7 @@ from .showing import AS_LAID, BEST, check_record, count_defender, count_knocker
 
 _SEAT_ZONE = re.compile(r"(hand|melds)(\d+)")
 DEAD_STOCK = 2  # the book: a hand with two cards left in the stock and no knock is dead
+MOST_HELD = HAND_SIZE + 2  # a hand and two stock cards taken out of turn: no zone shows more
 
 _REDEALS = {
     "face_up_in_deal": ("jaossa näkyi kortti", "a card was seen in the deal"),
@@ -553,6 +556,7 @@ class GinEngine(Engine):
         knocker, cards = s.knocker, tuple(e.cards)
         if seat == knocker and not s.knocker_closed:
             (s.melds if kind == "melds" else s.deadwood)[seat] = cards
+            self._check_size(seat, s.shown(seat), e.zone)
             h.note(seq, e.t, seat, "show", zone=e.zone, cards=list(cards))
             if len(s.shown(seat)) >= h.holdings[seat].count:
                 return self._close_knocker(seq)
@@ -568,6 +572,7 @@ class GinEngine(Engine):
             lay_offs = sorted_cards(set(cards) - set(s.count.cards))
             if lay_offs == s.lay_offs:
                 return []  # seen again as it was
+            self._check_size(h.other(seat), s.shown(h.other(seat)) | set(lay_offs), e.zone)
             s.lay_offs = lay_offs
             h.note(seq, e.t, h.other(seat), "lay_off", cards=list(s.lay_offs))
             return self._defender_progress(seq)
@@ -575,8 +580,15 @@ class GinEngine(Engine):
         if self.hand is not h or h.phase != SHOWING:
             return rulings  # the knock did not stand: play goes on
         (s.melds if kind == "melds" else s.deadwood)[seat] = cards
+        self._check_size(seat, s.shown(seat) | set(s.lay_offs), e.zone)
         h.note(seq, e.t, seat, "show", zone=e.zone, cards=list(cards))
         return rulings + self._defender_progress(seq)
+
+    def _check_size(self, seat: int, cards: set[str], zone: str) -> None:
+        """No player shows more cards than a hand can hold (nor makes the referee arrange them)."""
+        if len(cards) > MOST_HELD:
+            raise MESSAGES.impossible("too_many_cards", (seat,), player=self.name(seat), zone=zone, count=len(cards),
+                                      most=MOST_HELD)
 
     def _defender_progress(self, seq: int) -> list[Ruling]:
         h = self.hand

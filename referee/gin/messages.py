@@ -6,16 +6,18 @@ from ..messages import MessageBook
 
 MESSAGES = MessageBook("gin", {
     # ---------------------------------------------------------------- the deal and the upcard
-    "hand_dealt": ("Jako {hand}: {dealer} jakoi, avokortti {upcard}; {offer} saa ottaa sen ensin. Lopettamisraja {limit}.",
+    "hand_dealt": ("Jako {hand}: {dealer} jakoi, avokortti {upcard}; {offer} saa ottaa sen ensin. "
+                   "Lopettamisraja {limit}.",
                    "Hand {hand}: {dealer} dealt, upcard {upcard}; {offer} may take it first. Knock limit {limit}."),
-    "hand_dealt_eleven": ("Jako {hand}: {dealer} jakoi; {offer} aloittaa panemalla kortin pois. Lopettamisraja {limit}.",
+    "hand_dealt_eleven": ("Jako {hand}: {dealer} jakoi; {offer} aloittaa panemalla kortin pois. "
+                          "Lopettamisraja {limit}.",
                           "Hand {hand}: {dealer} dealt; {offer} opens by discarding. Knock limit {limit}."),
     "redeal": ("Uusi jako ({why}): {dealer} jakaa.", "Redeal ({why}): {dealer} deals."),
     "hand_size_wrong": ("{player}: {have} korttia, pitäisi olla {want}: korjatkaa pakasta ennen kuin peli alkaa.",
                         "{player} holds {have} cards, not {want}: put it right from the stock before play begins."),
     # ---------------------------------------------------------------- turns
-    "out_of_turn_draw": ("{player} otti pakasta kortin väärällä vuorolla: kortti pidetään, ja se on hänen seuraavan "
-                         "vuoronsa nosto.",
+    "out_of_turn_draw": ("{player} otti pakasta kortin väärällä vuorolla: kortti pidetään, ja se on hänen "
+                         "seuraavan vuoronsa nosto.",
                          "{player} took a stock card out of turn: it is kept, and it is their next turn's draw."),
     "discard_before_draw": ("{player} pani kortin pois ennen nostoa: saa vielä nostaa ilman rangaistusta.",
                             "{player} discarded before drawing: they may still draw, without penalty."),
@@ -32,7 +34,8 @@ MESSAGES = MessageBook("gin", {
     "pile_looked": ("{player} katsoi avopakan alempia kortteja: ne eivät saa olla näkyvissä.",
                     "{player} looked at the cards under the pile's top: they may not be seen."),
     # ---------------------------------------------------------------- the knock
-    "knocked": ("{player} lopettaa ({said}): yhdistelmät pöytään.", "{player} knocks ({said}): lay down the melds."),
+    "knocked": ("{player} lopettaa ({said}): yhdistelmät pöytään.",
+                "{player} knocks ({said}): lay down the melds."),
     "knock_refused": ("{player} ei saa lopettaa tällä vuorolla (näki pakan kortin): kortti on tavallinen poisto.",
                       "{player} may not knock this turn (saw a stock card): the card is an ordinary discard."),
     "knock_unannounced": ("{player} ei ilmoittanut pistemääräänsä lopettaessaan; korteista laskettu {deadwood}.",
@@ -65,7 +68,8 @@ MESSAGES = MessageBook("gin", {
                           "No lay-offs onto gin (as agreed): {cards} count in {player}'s hand."),
     "lay_off_missed": ("{player} olisi voinut täydentää kortit {cards} ja jäädä {deadwood} pisteeseen.",
                        "{player} could have laid off {cards}, for {deadwood} points."),
-    "defender_short": ("{player}: {missing} korttia liian vähän, kun {knocker} lopetti: {knocker} saa {points} pistettä.",
+    "defender_short": ("{player}: {missing} korttia liian vähän, kun {knocker} lopetti: {knocker} saa {points} "
+                       "pistettä.",
                        "{player} was {missing} card(s) short when {knocker} knocked: {knocker} scores {points}."),
     # ---------------------------------------------------------------- the score
     "scored_knock": ("Jako {hand}: {winner} voittaa, {mine} vastaan {theirs}: {points} pistettä ja {win} voitosta. "
@@ -91,7 +95,8 @@ MESSAGES = MessageBook("gin", {
     "not_a_gin_zone": ("Alue '{zone}' ei kuulu gini-rommiin (stock, pile, handN, meldsN).",
                        "Zone '{zone}' is not a gin rummy zone (stock, pile, handN, meldsN)."),
     "no_such_seat": ("Pelaajaa {seat} ei ole (pelaajat 0-{last}).", "There is no player {seat} (players 0-{last})."),
-    "move_not_in_gin": ("Siirto {src} → {dst} ei kuulu gini-rommiin nyt.", "A move {src} → {dst} has no place in gin rummy now."),
+    "move_not_in_gin": ("Siirto {src} → {dst} ei kuulu gini-rommiin nyt.",
+                        "A move {src} → {dst} has no place in gin rummy now."),
     "deal_not_done": ("Jako on kesken.", "The deal is not finished."),
     "no_upcard_in_eleven": ("Yhdentoista kortin jaossa avokorttia ei käännetä: {offer} aloittaa poistolla.",
                             "The 11-card deal turns no upcard: {offer} opens by discarding."),
@@ -101,7 +106,8 @@ MESSAGES = MessageBook("gin", {
                              "Both passed the upcard: {player} draws from the stock."),
     "not_your_turn": ("Nyt on pelaajan {turn} vuoro.", "It is {turn}'s turn."),
     "already_drew": ("{player} on jo nostanut: nyt pannaan kortti pois.", "{player} has drawn already: now a discard."),
-    "already_discarded": ("{player} pani jo kortin pois: nyt nostetaan.", "{player} has discarded already: now a draw."),
+    "already_discarded": ("{player} pani jo kortin pois: nyt nostetaan.",
+                          "{player} has discarded already: now a draw."),
     "not_pile_top": ("{card} ei ole avopakan päällimmäinen ({top}).", "{card} is not the pile's top card ({top})."),
     "pile_empty": ("Avopakka on tyhjä.", "The pile is empty."),
     "stock_empty": ("Pakka on tyhjä.", "The stock is empty."),
@@ -112,8 +118,12 @@ MESSAGES = MessageBook("gin", {
     "knock_not_now": ("{player} ei voi lopettaa nyt: lopettaa voi vain oman vuoronsa poistolla.",
                       "{player} cannot knock now: a knock is the discard of one's own turn."),
     "announcement_unreadable": ("Ilmoitus '{value}' ei ole pistemäärä.", "'{value}' is not a number of points."),
-    "nothing_to_show": ("Kukaan ei ole lopettanut: kortteja ei pöydätä.", "Nobody has knocked: no cards are laid down."),
+    "nothing_to_show": ("Kukaan ei ole lopettanut: kortteja ei pöydätä.",
+                        "Nobody has knocked: no cards are laid down."),
     "showing_closed": ("Pelaajan {player} kortit on jo laskettu.", "{player}'s cards are counted already."),
+    "too_many_cards": ("{player} näyttäisi {zone} mukaan {count} korttia: kädessä ei voi olla enempää kuin "
+                       "{most}.",
+                       "{zone} would show {player} with {count} cards: no hand holds more than {most}."),
     "melds_changed": ("Lopettajan yhdistelmistä puuttuu {cards}.", "Cards left the knocker's melds: {cards}."),
     "nothing_to_close": ("Mitään ei ole kesken näytettävänä.", "Nothing is being shown."),
     "unknown_declaration": ("'{what}' ei merkitse gini-rommissa mitään (pass, knock, gin, done, cards_missing).",

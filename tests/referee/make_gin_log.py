@@ -30,7 +30,8 @@ def log_text(seed: int, settings: dict | None = None, players=("Aino", "Eero")) 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--settings", type=json.loads, default=None, help='engine settings as JSON, e.g. \'{"eleven_cards": true}\'')
+    ap.add_argument("--settings", type=json.loads, default=None,
+                    help='engine settings as JSON, e.g. \'{"eleven_cards": true}\'')
     ap.add_argument("--out", type=Path, help="the .jsonl to write (default: standard output)")
     a = ap.parse_args(argv)
     text = log_text(a.seed, a.settings)

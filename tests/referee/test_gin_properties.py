@@ -87,8 +87,8 @@ _CARDS = st.sampled_from(DECK)
 def any_event(t: float):
     """Any well-formed event at time ``t``: the referee must answer it, never crash."""
     return st.one_of(
-        st.builds(lambda c, a, b, up, by: CardMoved(t=t, card=c, from_zone=a, to_zone=b if b != a else "pile" if a != "pile"
-                                                    else "stock", face_up=up, by=by),
+        st.builds(lambda c, a, b, up, by: CardMoved(t=t, card=c, from_zone=a, face_up=up, by=by,
+                                                    to_zone=b if b != a else "pile" if a != "pile" else "stock"),
                   st.one_of(st.none(), _CARDS), _ZONES, _ZONES, st.booleans(), st.one_of(st.none(), st.integers(0, 2))),
         st.builds(lambda z, cs: CardsRevealed(t=t, zone=z, cards=tuple(dict.fromkeys(cs))), _ZONES,
                   st.lists(_CARDS, max_size=11)),

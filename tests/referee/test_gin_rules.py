@@ -76,7 +76,8 @@ def test_a_card_shown_in_the_deal_is_a_redeal_and_the_gathering_counts_for_nothi
         tb.move("hand1", "stock").move("hand0", "stock")
     tb.deal(AINO).upcard("5d")
     ref = referee(tb)
-    assert [(r.kind, r.data.get("reason")) for r in ref.rulings] == [("redeal", "face_up_in_deal"), ("hand_dealt", None)]
+    assert [(r.kind, r.data.get("reason")) for r in ref.rulings] == [("redeal", "face_up_in_deal"),
+                                                                     ("hand_dealt", None)]
     assert ref.rulings[0].data == {"reason": "face_up_in_deal", "dealer": AINO, "card": "9s"}
     assert ref.engine.summary()["held"] == [10, 10]
 
@@ -230,7 +231,8 @@ def test_a_knock_shown_and_laid_off_scores_the_difference_and_the_win():
     assert kinds(tb) == [("knocked", (EERO,))]
     tb.show(EERO, EERO_MELDS, EERO_DEADWOOD)
     shown = rulings(tb)[-1]
-    assert (shown.kind, shown.data) == ("knock_shown", {"deadwood": 6, "gin": False, "deadwood_cards": ["As", "3s", "2d"],
+    assert (shown.kind, shown.data) == ("knock_shown", {"deadwood": 6, "gin": False,
+                                                        "deadwood_cards": ["As", "3s", "2d"],
                                                         "melds": [["9s", "9d", "9c"], ["3h", "4h", "5h", "6h"]]})
     tb.reveal("melds0", AINO_MELDS).reveal("melds1", (*EERO_MELDS, *AINO_LAY_OFFS)).reveal("hand0", AINO_DEADWOOD)
     r = rulings(tb)[-1]
@@ -423,7 +425,8 @@ def test_the_first_upcard_sets_the_knock_limit():
 def test_the_variants_bonus_for_two_melds_and_tenfold_for_one_run():
     ten = ("As", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts")
     tb = dealt("2c", one_run_tenfold=True).pass_(EERO).pass_(AINO).turn(EERO, "Kd").turn(AINO, "Qs")
-    tb.draw(EERO).knock(EERO, 0).show(EERO, ten).reveal("hand0", ("4c", "5c", "8d", "Tc", "Ks", "Jh", "Jd", "2h", "3h", "Qh"))
+    tb.draw(EERO).knock(EERO, 0).show(EERO, ten)
+    tb.reveal("hand0", ("4c", "5c", "8d", "Tc", "Ks", "Jh", "Jd", "2h", "3h", "Qh"))
     r = [r for r in rulings(tb) if r.kind == "hand_scored"][0]
     assert (r.data["points"], r.data["tenfold"]) == ([0, (72 + 20) * 10], True)
     melds = ("3h", "4h", "5h", "9s", "9d", "9c", "As", "2s", "3s", "4s")   # three melds
@@ -485,3 +488,8 @@ def test_messages_are_worded_in_both_languages():
     assert r.fi == "Eero ilmoitti 4, kortit antavat 6: lasketaan 6."
     assert r.en == "Eero announced 4, the cards give 6: 6 counts."
     assert ref.engine.render("fi").splitlines()[-1] == "Erä 1, jako 1: Eero lopetti; pakassa 28, avopakan päällä -"
+
+
+def test_no_player_is_shown_with_more_cards_than_a_hand_holds():
+    tb = to_the_knock().reveal("melds1", [r + "h" for r in "A23456789TJQK"])
+    assert impossible(tb) == ("too_many_cards", (EERO,))
