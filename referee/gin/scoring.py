@@ -5,7 +5,9 @@ a defender with less (an undercut) scores 20 for the win, the difference and 10 
 deadwood the knocker still scores the 20; all cards in melds (gin) scores 20 more.  A defender
 holding too few cards gives the knocker 10 per missing card.  The first to 100 wins the game, and
 the points for the wins are not counted toward it but kept on a line of their own.  The game's
-winner enters 100 in the main ledger, 200 if the loser has no points.
+winner enters 100 in the main ledger, 200 if the loser has no points.  The book's three-player
+variant is scored here too (its engine is still to come): the lowest deadwood wins the others' deadwood
+less its own, the game ends over 100, and the ledger takes the winner's and the second's differences.
 """
 
 from __future__ import annotations
@@ -92,3 +94,49 @@ def ledger_points(winner: int, totals: tuple[int, ...]) -> int:
     """What the game's winner enters in the main ledger: 100, or 200 when every other player has 0."""
     others = [t for seat, t in enumerate(totals) if seat != winner]
     return LEDGER_SHUTOUT if all(t == 0 for t in others) else LEDGER_WIN
+
+
+# ---------------------------------------------------------------- three players (the book's variant)
+
+THREE_GAME_OVER = 100  # the book: the game ends when a player has *more than* 100
+
+
+def score_three(knocker: int, deadwood: tuple[int, int, int], *, knocker_melds: int | None = None) -> HandScore:
+    """Score a knocked hand of three players.  The lowest deadwood wins the hand (the knocker on
+    equal, as with two; of two defenders on equal, the first after the knocker) and scores the
+    others' deadwood together less its own; the 20 for the win, the undercut's 10 and gin's 20 are
+    as with two (extras counted toward the game)."""
+    seats = range(len(deadwood))
+    lowest = min(deadwood)
+    winner = knocker if deadwood[knocker] == lowest else min(
+        (s for s in seats if deadwood[s] == lowest), key=lambda s: (s - knocker) % len(deadwood))
+    points, win = [0] * len(deadwood), [0] * len(deadwood)
+    points[winner] = sum(d for s, d in enumerate(deadwood) if s != winner) - deadwood[winner]
+    detail = {"undercut_bonus": 0, "gin_bonus": 0}
+    if winner != knocker:
+        case = UNDERCUT
+        detail["undercut_bonus"] = UNDERCUT_BONUS
+    elif deadwood[knocker] == 0:
+        case = GIN
+        detail["gin_bonus"] = GIN_BONUS if knocker_melds is not None else 0
+    else:
+        case = KNOCK
+    points[winner] += detail["undercut_bonus"] + detail["gin_bonus"]
+    win[winner] = WIN_POINTS
+    return HandScore(case, winner, tuple(points), tuple(win), detail)
+
+
+def three_game_winner(totals: tuple[int, ...]) -> int | None:
+    """The player over 100 (the most, if two are)."""
+    over = [s for s, t in enumerate(totals) if t > THREE_GAME_OVER]
+    return max(over, key=lambda s: totals[s]) if over else None
+
+
+def three_ledger(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The main ledger of a game of three: the winner enters its points less the second's plus its
+    points less the third's; the second, its points less the third's; the third, nothing."""
+    first, second, third = sorted(range(len(totals)), key=lambda s: -totals[s])
+    out = [0] * len(totals)
+    out[first] = (totals[first] - totals[second]) + (totals[first] - totals[third])
+    out[second] = totals[second] - totals[third]
+    return tuple(out)

@@ -2,7 +2,7 @@
 
 from referee.gin.melds import fits_in_melds
 from referee.gin.scoring import (DEAD, GIN, KNOCK, TIE, UNDERCUT, ScoringRules, game_winner, ledger_points,
-                                 score_hand)
+                                 score_hand, score_three, three_game_winner, three_ledger)
 from referee.gin.sheet import ScoreSheet
 
 K, D = 0, 1  # seat 0 knocks in these hands
@@ -103,3 +103,28 @@ def test_the_sheet_keeps_running_totals_the_win_line_and_the_ledger():
     assert lines[6] == "Game won by: Aino +100"
     assert lines[-2:] == ["Main ledger: Aino 100, Eero 0", "? = not every card could be checked"]
     assert sheet.render("fi").splitlines()[6] == "Erän voittaja: Aino +100"
+
+
+# ---------------------------------------------------------------- three players (scoring only)
+
+def test_three_the_lowest_wins_the_others_deadwood_less_its_own():
+    s = score_three(0, (5, 10, 20))
+    assert (s.case, s.winner, s.points, s.win_points) == (KNOCK, 0, (10 + 20 - 5, 0, 0), (20, 0, 0))
+
+
+def test_three_when_both_others_have_less_the_lowest_wins_with_the_undercut_bonus():
+    s = score_three(0, (9, 4, 7))
+    assert (s.case, s.winner, s.points, s.win_points) == (UNDERCUT, 1, (0, 9 + 7 - 4 + 10, 0), (0, 20, 0))
+    assert score_three(0, (9, 7, 4)).winner == 2
+    assert score_three(1, (3, 8, 3)).winner == 2   # defenders equal: the first after the knocker
+
+
+def test_three_gin_scores_20_more():
+    s = score_three(2, (12, 30, 0), knocker_melds=3)
+    assert (s.case, s.points) == (GIN, (0, 0, 42 + 20))
+
+
+def test_three_the_game_ends_over_100_and_the_ledger_takes_differences():
+    assert three_game_winner((100, 40, 12)) is None
+    assert three_game_winner((104, 40, 12)) == 0
+    assert three_ledger((104, 40, 12)) == ((104 - 40) + (104 - 12), 40 - 12, 0)
