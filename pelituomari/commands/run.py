@@ -51,6 +51,9 @@ def add_parser(sub) -> None:
                    "stands in: space = call, p = pause)")
     p.add_argument("--pads", metavar="PORT", help="serial slap pads, e.g. /dev/ttyACM0 (default: none)")
     p.add_argument("--language", choices=("fi", "en"), default="fi")
+    p.add_argument("--web", nargs="?", const="0.0.0.0:8080", metavar="HOST:PORT",
+                   help="also serve the table's web page (default 0.0.0.0:8080): anyone on the network may watch, "
+                        "a phone that joined with the code printed at start may declare, pause, undo and correct")
     p.set_defaults(func=run)
 
 
@@ -84,6 +87,7 @@ def run(args) -> int:
 
     live = args.source is not None and (args.source.startswith("camera:") or args.source == "picamera")
     require_positive(args.stall, "--stall", "seconds")
+    listen = _web_address(args.web) if args.web else None
     truth = None
     if args.source is None:
         video, calibration, truth = sample_paths(args.game)
@@ -166,6 +170,16 @@ def run(args) -> int:
             source.close()
             raise CommandError(f"--annotate {e}") from None
     pipeline.on_event = lambda event, rulings: (show(event, rulings), hardware.react(rulings))
+    web = None
+    if listen is not None:
+        from pelituomari.web.start import serve_live
+
+        try:
+            web = serve_live(pipeline, listen, args.language)
+        except OSError as e:
+            hardware.close()
+            source.close()
+            raise CommandError(f"--web {args.web}: {e.strerror or e}") from None
     try:
         with EventStore(args.db) as store:
             if resumed is None:
@@ -186,6 +200,8 @@ def run(args) -> int:
             pipeline.record_submitted()  # a press as the hardware closed is stored too
     finally:
         hardware.close()
+        if web is not None:
+            web.stop()
     fps = result.frames / took if took > 0 else 0.0
     print(f"{result.frames} frames in {took:.1f} s ({fps:.1f} fps); {len(result.events)} events stored "
           f"(game {game_id} in {args.db}); {len(result.rulings)} rulings", flush=True)
@@ -198,6 +214,17 @@ def run(args) -> int:
               f"seen so far are stored (see them with: pelituomari replay {args.db})", file=sys.stderr)
         return 1
     return 0
+
+
+def _web_address(text: str) -> tuple[str, int]:
+    try:
+        from pelituomari.web.server import parse_listen
+    except ImportError as e:
+        raise CommandError(f"--web needs the web extra: pip install 'pelituomari[web]' ({e})") from None
+    try:
+        return parse_listen(text)
+    except ValueError as e:
+        raise CommandError(f"--web {e}") from None
 
 
 def _stored_game(args):
