@@ -9,6 +9,8 @@ keeps his seat and the others move on after each sitsi (``reseated``).
 Events, and what they mean here (zones ``deck``, ``centre``, ``trick``, ``handN``, ``tricksN``,
 ``penaltyN``, ``aside``):
 
+- the shuffled deck, laid face up beside the next dealer: ``CardsRevealed(zone="deck",
+  cards=(top,))``; an ace or a two on top is shuffled again (``reshuffle``);
 - the deal: ``CardMoved(deck -> handN | centre)``, face down.  If the bidding starts before the
   camera saw every card dealt, the rest were dealt unseen (``deal_unseen``).  Cards of a finished
   deal going ``-> deck`` or ``-> aside`` before the next deal are taken as gathered up;
@@ -57,7 +59,7 @@ from . import doubling as doubling_rules
 from . import exchange as exchanges
 from .bidding import Auction, Bid, Continuation, parse_bid
 from .bolsevikki import PLAYER, BolsevikkiRound, ClaimError, score_bolsevikki
-from .cards import CARDS_IN_DECK, SEATS, SUITS, left_of, partner_of, right_of
+from .cards import CARDS_IN_DECK, SEATS, SUITS, card_text, left_of, partner_of, right_of
 from .doubling import Doubling, DoublingError
 from .exchange import CENTRE, Exchange, ExchangeError
 from .messages import MESSAGES, bid_words, form_words, phase_words
@@ -548,6 +550,8 @@ class SkruuviEngine(Engine):
 
     def _revealed(self, e: CardsRevealed) -> list[Ruling]:
         deal = self.deal
+        if e.zone == "deck":
+            return self._deck_top(e.cards)
         if e.zone != "centre":
             raise MESSAGES.impossible("reveal_not_used", zone=e.zone)
         if deal.phase != "exchange" or not deal.exchange.reveal:
@@ -558,6 +562,17 @@ class SkruuviEngine(Engine):
             raise MESSAGES.impossible(err.reason, count=len(e.cards)) from None
         deal.centre_cards = tuple(e.cards)
         return []
+
+    def _deck_top(self, cards: tuple[str, ...]) -> list[Ruling]:
+        """The handbook: the shuffler lays the deck face up, and no ace or two may lie on top."""
+        deal = self.deal
+        if deal.phase != "deal" or deal.dealt or len(cards) != 1:
+            raise MESSAGES.impossible("deck_top_not_now")
+        if cards[0][0] not in "A2":
+            return []
+        shuffler = left_of(deal.dealer)
+        return [MESSAGES.ruling("reshuffle", (shuffler,), data={"card": cards[0], "shuffler": shuffler},
+                                player=self.name(shuffler), card=card_text(cards[0]))]
 
     def _exchanged(self, giver: int, receiver: int) -> list[Ruling]:
         deal = self.deal
@@ -786,6 +801,8 @@ class SkruuviEngine(Engine):
             "bookkeeper": self.bookkeeper,
             "dealer": deal.dealer,
             "deck": deal.deck,
+            "shuffler": left_of(deal.dealer),
+            "cutter": right_of(deal.dealer),
             "hands": list(deal.hands),
             "centre": deal.centre,
             "centre_cards": list(deal.centre_cards),

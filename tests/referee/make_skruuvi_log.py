@@ -89,8 +89,8 @@ class Table:
 
     # ------------------------------------------------------------ exchanges and play
 
-    def reveal(self, cards, dt: float = 3.0):
-        self.events.append(CardsRevealed(t=self._at(dt), source=Source.CAMERA, zone="centre", cards=tuple(cards)))
+    def reveal(self, cards, zone: str = "centre", dt: float = 3.0):
+        self.events.append(CardsRevealed(t=self._at(dt), source=Source.CAMERA, zone=zone, cards=tuple(cards)))
         return self
 
     def take_centre(self, seat: int, count: int = 4):
@@ -273,7 +273,11 @@ class Sim:
     def _deal(self, dealer: int, centre: bool) -> tuple[dict[int, list[str]], list[str]]:
         deck = [r + s for s in SUITS for r in RANKS]
         self.rng.shuffle(deck)
-        self.table._at(self.rng.uniform(30, 60))  # shuffle and cut
+        self.table.reveal([deck[-1]], zone="deck", dt=self.rng.uniform(20, 40))  # laid face up by the shuffler
+        while deck[-1][0] in "A2":  # no ace or two on top: shuffled again
+            self.rng.shuffle(deck)
+            self.table.reveal([deck[-1]], zone="deck", dt=self.rng.uniform(10, 20))
+        self.table._at(self.rng.uniform(10, 20))  # the dealer takes it, the cut
         spots = sorted(self.rng.sample(range(1, 48), 4)) if centre else []
         while centre and spots[3] - spots[0] == 3:
             spots = sorted(self.rng.sample(range(1, 48), 4))

@@ -115,6 +115,17 @@ def test_after_a_sitsi_the_players_change_seats():
 # ---------------------------------------------------------------- the deal
 
 
+def test_no_ace_or_two_may_lie_on_top_of_the_shuffled_deck():
+    live = Live()
+    assert (live.engine.summary()["shuffler"], live.engine.summary()["cutter"]) == (2, 0)
+    live.reveal(["2h"], zone="deck")
+    assert [(r.kind, r.seats, r.data) for r in live.last] == [("reshuffle", (2,), {"card": "2h", "shuffler": 2})]
+    live.reveal(["Kd"], zone="deck")
+    assert live.last == []
+    live.deal(1).reveal(["5s"], zone="deck")
+    assert impossible(live) == "deck_top_not_now"
+
+
 def test_alkupeli_deals_twelve_each_and_four_to_the_centre_kotka_thirteen():
     live = Live()
     live.deal(1)
