@@ -662,7 +662,7 @@ class GinEngine(Engine):
             h.note(seq, self.now, knocker, "knock_over_limit", deadwood=kd)
             rulings.append(MESSAGES.ruling("knock_over_limit", (knocker,), player=name, deadwood=kd,
                                            limit=h.knock_limit, data={"deadwood": kd, "limit": h.knock_limit}))
-            return rulings + self._begin_turn(h.other(knocker))
+            return rulings + self._end_turn(seq)  # the face-down card was the turn's discard
         s.knocker_closed, s.knocker_melds, s.count = True, sorted_cards(melds), count
         gin = Phrase(", gini", ", gin") if kd == 0 else Phrase("", "")
         rulings.append(MESSAGES.ruling(

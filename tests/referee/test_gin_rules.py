@@ -5,6 +5,7 @@ import pytest
 import referee.gin  # noqa: F401  (registers the engine)
 from referee.core import Referee
 from referee.events import CardMoved, DieSettled, GameStarted
+from referee.gin.cards import DECK
 from tests.referee.strategies_gin import Table
 
 AINO, EERO = 0, 1
@@ -246,8 +247,14 @@ def test_a_knock_shown_and_laid_off_scores_the_difference_and_the_win():
     s = state(tb)
     assert (s["phase"], s["hand"], s["dealer"]) == ("deal", 2, EERO)   # the hand's winner deals next
     record = s["hands"][0]
-    assert record["result"]["lay_offs"] == ["7h", "9h"]
-    assert record["result"]["defender_deadwood"] == ["5s", "Ks", "8d", "4c", "Tc"]
+    assert {k: v for k, v in record.items() if k != "actions"} == {
+        "game": 1, "hand": 1, "dealer": AINO, "upcard": "2c", "knock_limit": 10,
+        "result": {"case": "knock", "knocker": EERO, "winner": EERO, "announced": 6, "deadwood": [37, 6],
+                   "points": [0, 31], "win_points": [0, 20],
+                   "knocker_melds": [["9s", "9d", "9c"], ["3h", "4h", "5h", "6h"]],
+                   "knocker_deadwood": ["As", "3s", "2d"], "defender_melds": [["Js", "Jh", "Jd"]],
+                   "lay_offs": ["7h", "9h"], "defender_deadwood": ["5s", "Ks", "8d", "4c", "Tc"], "short": 0,
+                   "unjudged": False}}
     assert [a["action"] for a in record["actions"]] == ["upcard", "pass", "pass", "draw", "discard", "draw",
                                                         "discard", "draw", "knock_discard", "knock_declared",
                                                         "show", "show", "show", "lay_off", "show"]
@@ -283,7 +290,7 @@ def test_a_knock_over_the_limit_plays_on_with_open_cards_until_it_must_knock():
     assert (r.kind, r.seats, r.data) == ("knock_over_limit", (EERO,), {"deadwood": 16, "limit": 10})
     s = state(tb)
     assert (s["phase"], s["turn"], s["stage"], s["open"], s["held"]) == ("play", AINO, "draw", [False, True], [10, 10])
-    assert s["known"][EERO] == sorted(s["known"][EERO], key=lambda c: ("shdc".index(c[1]), "A23456789TJQK".index(c[0])))
+    assert s["known"] == [[], ["As", "3s", "9s", "3h", "4h", "5h", "2d", "9d", "9c", "Kc"]]   # open cards
     tb.draw(AINO).discard(AINO, "6h")
     tb.take(EERO, "6h")   # now 6 points after throwing the Kc
     assert rulings(tb)[-1].kind == "knock_due" and rulings(tb)[-1].data == {"deadwood": 6}
@@ -493,3 +500,15 @@ def test_messages_are_worded_in_both_languages():
 def test_no_player_is_shown_with_more_cards_than_a_hand_holds():
     tb = to_the_knock().reveal("melds1", [r + "h" for r in "A23456789TJQK"])
     assert impossible(tb) == ("too_many_cards", (EERO,))
+
+
+def test_a_knock_over_the_limit_with_two_cards_left_in_the_stock_ends_in_a_dead_hand():
+    over = ("3h", "4h", "5h", "9s", "9d", "9c", "As", "2d", "3s", "Kc")
+    tb = dealt().pass_(EERO).pass_(AINO)
+    seat, cards = EERO, iter([c for c in DECK if c not in over and c != "2c"])
+    for _ in range(28):
+        tb.turn(seat, next(cards))
+        seat = 1 - seat
+    tb.draw(seat).knock(seat, 6).show(seat, over[:6], over[6:])
+    assert [k for k, _ in kinds(tb)][-2:] == ["knock_over_limit", "dead_hand"]
+    assert "card_conflict" not in [k for k, _ in kinds(tb)]
