@@ -40,32 +40,9 @@ from ..core import Engine, Impossible, Ruling, register
 from ..events import (ButtonPressed, CardLooked, CardMoved, CardsRevealed, CardsSwapped, Declared,
                      Event, Paused, PadSlapped, hand_zone, seat_zone, zone_seat)
 from .cards import POWERS, hand_points, rank
+from .messages import MESSAGES, PLAYER_ZONES, POWER_STATES, joined, penalty_cards, phrase
 from .scoring import score_round
 from .sheet import ScoreSheet
-
-# How a misused power is named when the turn gave no power (Finnish, English).
-_POWER_STATES = {
-    None: ("kortti vielä kädessä", "the drawn card still in hand"),
-    "swap_in": ("vaihdon jälkeen", "after a swap-in"),
-    "none": ("ilman voimaa", "without a power"),
-    "used": ("voima jo käytetty", "the power already used"),
-}
-
-# Why a round was scored as it was (Finnish, English).
-_CASES = {
-    "no_call": ("kukaan ei kiketöinyt: kaikille omat pisteet", "nobody called: everyone scores own"),
-    "caller_fewest": ("{caller} kiketöi vähimmillä pisteillä: 0", "{caller} called with the fewest: 0"),
-    "caller_tied": ("{caller} kiketöi tasapisteissä vähimmän kanssa: 0, tasapisteiset omat",
-                    "{caller} called tied for the fewest: 0, the tied players own"),
-    "caller_not_fewest": ("{caller} ei ollut vähimmissä: omat + suurimmat, vähemmän omaaville 0",
-                          "{caller} did not have the fewest: own + highest, players below 0"),
-    "caller_highest": ("{caller} kiketöi suurimmilla pisteillä: kahdesti omat, vähemmän omaaville 0",
-                       "{caller} called with the highest: twice own, players below 0"),
-    "caller_empty_tied": ("{caller} tyhjensi pöytänsä, mutta jollakulla on 0 pistettä: kiketti epäonnistui",
-                          "{caller} had no cards but someone else had 0 points: the call failed"),
-    "other_emptied": ("joku muu tyhjensi pöytänsä: kiketti epäonnistui, {caller} omat + suurimmat",
-                      "someone else emptied their table: the call failed, {caller} own + highest"),
-}
 
 DECK_SIZE = 52
 CARDS_DEALT = 4
@@ -221,7 +198,7 @@ class KikettiEngine(Engine):
             self.held.append((seq, event))
             return []
         if self.over:
-            raise Impossible("Peli on jo päättynyt.", "The game is over.")
+            raise MESSAGES.impossible("game_over")
         return self._dispatch(event, seq)
 
     def _dispatch(self, event: Event, seq: int) -> list[Ruling]:
@@ -246,10 +223,8 @@ class KikettiEngine(Engine):
                 return self._call(event.by, event.t)
             if event.what == "kps_won":
                 return self._kps_won(event.by, seq)
-            raise Impossible(f"'{event.what}' ei merkitse Kiketissä mitään.",
-                             f"'{event.what}' means nothing in Kiketti.", (event.by,))
-        raise Impossible(f"Tapahtuma '{event.type}' ei kuulu Kikettiin.",
-                         f"A '{event.type}' event has no place in Kiketti.")
+            raise MESSAGES.impossible("unknown_declaration", (event.by,), what=event.what)
+        raise MESSAGES.impossible("foreign_event", type=event.type)
 
     def _run_held(self) -> list[Ruling]:
         """Judge the events held during a pause or a KPS, in their order, each on its own."""
@@ -261,7 +236,7 @@ class KikettiEngine(Engine):
                 rulings = self.apply(event, seq)
             except Impossible as e:
                 self._restore(saved)
-                rulings = [Ruling("impossible", e.fi, e.en, seats=e.seats)]
+                rulings = [e.ruling()]
             out += [_caused(r, seq) for r in rulings]
         return out
 
@@ -281,13 +256,11 @@ class KikettiEngine(Engine):
     def _pause(self, event: Event) -> list[Ruling]:
         on = (not self.frozen) if isinstance(event, ButtonPressed) else event.on
         if on == self.frozen:
-            state = ("on jo tauolla", "is already paused") if on else ("ei ole tauolla", "is not paused")
-            raise Impossible(f"Peli {state[0]}.", f"The game {state[1]}.")
+            raise MESSAGES.impossible("already_paused" if on else "not_paused")
         self.frozen = on
         if on:
-            return [Ruling("paused", "Tauko: tuomari odottaa. Pöydän tapahtumat arvioidaan tauon jälkeen.",
-                           "Paused: the referee waits. Table events are judged after the pause.")]
-        rulings = [Ruling("resumed", "Tauko päättyi, peli jatkuu.", "The pause is over, play on.")]
+            return [MESSAGES.ruling("paused")]
+        rulings = [MESSAGES.ruling("resumed")]
         return rulings + (self._run_held() if not self.kps else [])
 
     # ------------------------------------------------------------ rounds
@@ -303,15 +276,13 @@ class KikettiEngine(Engine):
 
     def _seat(self, seat: int | None, what: str) -> int:
         if seat is None or seat >= self.n:
-            raise Impossible(f"Pelaajaa {seat} ei ole ({what}); pelaajat ovat 0-{self.n - 1}.",
-                             f"There is no player {seat} ({what}); seats are 0-{self.n - 1}.")
+            raise MESSAGES.impossible("no_such_seat", seat=seat, what=what, last=self.n - 1)
         return seat
 
     def _zone_seat(self, zone: str, kind: str) -> int:
         seat = zone_seat(zone)
         if seat is None or not zone.startswith(kind):
-            raise Impossible(f"Alue '{zone}' ei ole pelaajan {'pöytä' if kind == 'seat' else 'käsi'}.",
-                             f"Zone '{zone}' is not a player's {'table' if kind == 'seat' else 'hand'}.")
+            raise MESSAGES.impossible("not_a_player_zone", zone=zone, place=PLAYER_ZONES[kind])
         return self._seat(seat, zone)
 
     # ------------------------------------------------------------ card moves
@@ -330,8 +301,7 @@ class KikettiEngine(Engine):
             ("pile", "stock"): self._turn_pile,
         }
         if (src, dst) not in handlers:
-            raise Impossible(f"Kortti ei voi siirtyä alueelta '{e.from_zone}' alueelle '{e.to_zone}' Kiketissä.",
-                             f"A card cannot go from '{e.from_zone}' to '{e.to_zone}' in Kiketti.")
+            raise MESSAGES.impossible("no_such_move", src=e.from_zone, dst=e.to_zone)
         return handlers[(src, dst)](e)
 
     def _card_to_table(self, e: CardMoved) -> list[Ruling]:
@@ -355,12 +325,8 @@ class KikettiEngine(Engine):
         r = self.r
         held = r.phase == "play" and r.stage == "hold" and r.turn == seat and r.holds_turn_card[seat]
         if not held and seat != self._next_drawer():
-            raise Impossible(f"{self.name(seat)} ei ole velkaa yhtään korttia pakasta.",
-                             f"{self.name(seat)} is owed no card from the stock.", (seat,))
-        told = Ruling("swap_unseen_in_hand",
-                      f"{self.name(seat)} vaihtoi nostetun kortin pöytäänsä; kamera ei nähnyt sitä kädessä.",
-                      f"{self.name(seat)} put the drawn card among their table cards; the camera did not see it "
-                      f"in their hand.", (seat,))
+            raise MESSAGES.impossible("not_owed_from_stock", (seat,), player=self.name(seat))
+        told = MESSAGES.ruling("swap_unseen_in_hand", (seat,), player=self.name(seat))
         return self._through_hand_unseen(e, seat, held, told, self._swap_in)
 
     def _through_hand_unseen(self, e: CardMoved, seat: int, held: bool, told: Ruling, then) -> list[Ruling]:
@@ -377,11 +343,9 @@ class KikettiEngine(Engine):
         if e.face_up:
             self.r = Round(self.n, r.dealer, r.opener)
             self.r.redealing = True
-            return [Ruling("redeal", "Kortti kääntyi jaossa: jako alusta (sekoita ensin).",
-                           "A card turned face up in the deal: deal again (shuffle first).", (r.dealer,))]
+            return [MESSAGES.ruling("redeal", (r.dealer,))]
         if r.table[seat] >= CARDS_DEALT:
-            raise Impossible(f"{self.name(seat)} on jo saanut {CARDS_DEALT} korttia.",
-                             f"{self.name(seat)} already has {CARDS_DEALT} cards.", (seat,))
+            raise MESSAGES.impossible("fully_dealt", (seat,), player=self.name(seat), n=CARDS_DEALT)
         r.redealing = False
         r.table[seat] += 1
         r.stock -= 1
@@ -392,11 +356,10 @@ class KikettiEngine(Engine):
     def _play_begins(self) -> Ruling:
         r = self.r
         r.phase = "play"
-        no, dealer, opener = self.round_index + 1, self.name(r.dealer), self.name(r.opener)
-        return Ruling("round_started",
-                      f"Kierros {no}/{self.rounds_total}: jakaja {dealer}, aloittaa {opener}.",
-                      f"Round {no}/{self.rounds_total}: dealer {dealer}, {opener} opens.",
-                      (r.opener,), data={"round": no, "dealer": r.dealer, "opener": r.opener})
+        no = self.round_index + 1
+        return MESSAGES.ruling("round_started", (r.opener,), round=no, rounds=self.rounds_total,
+                               dealer=self.name(r.dealer), opener=self.name(r.opener),
+                               data={"round": no, "dealer": r.dealer, "opener": r.opener})
 
     def _deal_seen_short(self, drawer: int) -> list[Ruling]:
         """The opener draws while the camera saw some seats dealt one card short: those cards were dealt
@@ -405,20 +368,14 @@ class KikettiEngine(Engine):
         r = self.r
         short = [seat for seat in range(self.n) if r.table[seat] < CARDS_DEALT]
         if drawer != r.opener or r.redealing or any(r.table[seat] < CARDS_DEALT - 1 for seat in short):
-            raise Impossible("Jako on kesken: kukaan ei nosta vielä.", "The deal is not finished: nobody draws yet.",
-                             (drawer,))
-        told = [Ruling("deal_unseen",
-                       f"Kamera ei nähnyt yhtä pelaajalle {self.name(seat)} jaettua korttia; jako katsotaan "
-                       f"valmiiksi.",
-                       f"The camera did not see one of the cards dealt to {self.name(seat)}; the deal is taken "
-                       f"as finished.", (seat,)) for seat in short]
+            raise MESSAGES.impossible("draw_in_deal", (drawer,))
+        told = [MESSAGES.ruling("deal_unseen", (seat,), player=self.name(seat)) for seat in short]
         r.table, r.stock = [CARDS_DEALT] * self.n, r.stock - len(short)
         return [*told, self._play_begins()]
 
     def _take_from_stock(self) -> None:
         if self.r.stock <= 0:
-            raise Impossible("Nostopakka on tyhjä: käännä kasa (paitsi päällimmäinen) uudeksi pakaksi.",
-                             "The stock is empty: turn the pile (all but its top card) into a new stock.")
+            raise MESSAGES.impossible("stock_empty")
         self.r.stock -= 1
 
     def _next_drawer(self) -> int | None:
@@ -441,8 +398,7 @@ class KikettiEngine(Engine):
         if seat != self._next_drawer():
             r.owed_to_stock[seat] += 1
             return [self._penalty(seat, self.settings["penalty_cards_per_misplay"], "out_of_turn_draw",
-                                  f"{self.name(seat)} nosti väärällä vuorolla: kortti takaisin pakan keskelle",
-                                  f"{self.name(seat)} drew out of turn: the card goes back into the stock")]
+                                  player=self.name(seat))]
         r.holds_turn_card[seat] = True
         r.previous_turn = r.turn if r.stage == "done" else None
         r.turn_began_t = e.t
@@ -456,8 +412,7 @@ class KikettiEngine(Engine):
     def _hand_back(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.from_zone, "hand")
         if not r.owed_to_stock[seat]:
-            raise Impossible(f"{self.name(seat)} ei pidä pakkaan palautettavaa korttia.",
-                             f"{self.name(seat)} holds no card that must go back to the stock.", (seat,))
+            raise MESSAGES.impossible("nothing_owed_to_stock", (seat,), player=self.name(seat))
         r.owed_to_stock[seat] -= 1
         r.stock += 1
         return []
@@ -465,11 +420,9 @@ class KikettiEngine(Engine):
     def _swap_in(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.from_zone, "hand")
         if self._zone_seat(e.to_zone, "seat") != seat:
-            raise Impossible("Nostetun kortin voi vaihtaa vain omaan pöytään.",
-                             "A drawn card can only be swapped into the drawer's own table.", (seat,))
+            raise MESSAGES.impossible("swap_in_elsewhere", (seat,))
         if not r.holds_turn_card[seat] or r.stage != "hold":
-            raise Impossible(f"{self.name(seat)} ei ole nostanut korttia tällä vuorolla.",
-                             f"{self.name(seat)} has not drawn a card this turn.", (seat,))
+            raise MESSAGES.impossible("not_drawn", (seat,), player=self.name(seat))
         r.holds_turn_card[seat] = False
         r.table[seat] += 1
         r.stage = "swap_in"
@@ -479,8 +432,7 @@ class KikettiEngine(Engine):
         r, seat = self.r, self._zone_seat(e.to_zone, "seat")
         owed = [i for i, (card, s) in enumerate(r.owed_returns) if s == seat and e.card in (None, card)]
         if not owed:
-            raise Impossible(f"Kasasta ei kuulu palauttaa korttia {e.card or ''} pelaajalle {self.name(seat)}.",
-                             f"No card {e.card or ''} is owed back from the pile to {self.name(seat)}.", (seat,))
+            raise MESSAGES.impossible("not_owed_from_pile", (seat,), card=e.card or "", player=self.name(seat))
         r.shown.add(r.owed_returns.pop(owed[0])[0])
         r.table[seat] += 1
         return []
@@ -490,8 +442,7 @@ class KikettiEngine(Engine):
         if r.phase == "deal" and r.redealing:
             return []  # gathering the cards of a spoiled deal
         if not r.owed_replace_out[seat] or not r.table[seat]:
-            raise Impossible(f"{self.name(seat)} ei ole velkaa korttia pakkaan.",
-                             f"{self.name(seat)} owes no table card to the stock.", (seat,))
+            raise MESSAGES.impossible("table_card_not_owed", (seat,), player=self.name(seat))
         r.owed_replace_out[seat] -= 1
         r.owed_replace_in[seat] += 1
         r.table[seat] -= 1
@@ -501,8 +452,7 @@ class KikettiEngine(Engine):
     def _turn_pile(self, e: CardMoved) -> list[Ruling]:
         r = self.r
         if r.stock > 0 or len(r.pile) < 2:
-            raise Impossible("Kasan saa kääntää pakaksi vasta kun pakka on tyhjä (ja kasassa on kortteja).",
-                             "The pile becomes the stock only when the stock is empty (and the pile has cards).")
+            raise MESSAGES.impossible("pile_not_turnable")
         r.stock = len(r.pile) - 1
         r.pile = r.pile[-1:]
         return []
@@ -522,18 +472,13 @@ class KikettiEngine(Engine):
                 if possible and _fingerprint(as_seen[0]) != _fingerprint(swapped[0]):
                     if close:
                         self.kps = KpsWait(prev, seq, e, (prev.seat, seat))
-                        names = f"{self.name(prev.seat)} – {self.name(seat)}"
-                        return [Ruling("kps", f"Ei voi erottaa, kumpi ehti ensin: KPS ({names}).",
-                                       f"Cannot tell who was first: rock-paper-scissors ({names}).",
-                                       (prev.seat, seat), data={"dt": round(abs(t - prev.t), 4)})]
+                        return [MESSAGES.ruling("kps", (prev.seat, seat), data={"dt": round(abs(t - prev.t), 4)},
+                                                first=self.name(prev.seat), second=self.name(seat))]
                     engine, rulings = swapped
                     pads = self.pads  # pad hits already matched stay matched
                     self.__dict__ = engine.__dict__
                     self.landing, self.pads = None, pads
-                    note = Ruling("order_corrected",
-                                  f"{self.name(seat)} ehti ensin (lyöntityyny): tilanne arvioitu uudelleen.",
-                                  f"{self.name(seat)} was first (slap pad): judged again in that order.",
-                                  (seat, prev.seat))
+                    note = MESSAGES.ruling("order_corrected", (seat, prev.seat), player=self.name(seat))
                     return [note, *rulings]
         before = self._save()
         rulings = self._land(e, seq)
@@ -553,8 +498,7 @@ class KikettiEngine(Engine):
         else:
             seat = e.by
         if seat is None:
-            raise Impossible("Ei nähty, kuka löi kortin kasaan: korjaa tapahtuma.",
-                             "Not seen who put the card on the pile: correct the event.")
+            raise MESSAGES.impossible("lander_unseen")
         self._seat(seat, "by")
         pad = self.pads.get(seat)
         if zone == "seat" and pad and 0 <= e.t - pad[0] <= self.settings["pad_match_window_s"]:
@@ -572,21 +516,17 @@ class KikettiEngine(Engine):
             for seq, event in events:
                 rulings += [_caused(r, seq) for r in trial._land(event, seq)]
         except Impossible as e:
-            rulings.append(Ruling("impossible", e.fi, e.en, seats=e.seats))
+            rulings.append(e.ruling())
         return trial, rulings
 
     def _land(self, e: CardMoved, seq: int) -> list[Ruling]:
         if e.card is None:
-            raise Impossible("Kasaan tulleen kortin arvoa ei nähty: korjaa tapahtuma kortin kanssa.",
-                             "The card that landed on the pile was not read: correct the event with its card.")
+            raise MESSAGES.impossible("card_unread")
         if e.card in self.r.pile:
-            raise Impossible(f"{e.card} on jo kasassa: sama kortti ei voi olla kahdessa paikassa.",
-                             f"{e.card} is already on the pile: one card cannot be in two places.")
+            raise MESSAGES.impossible("card_on_pile", card=e.card)
         if _zone_kind(e.from_zone) in ("hand", "stock"):
             if e.card in self.r.shown:
-                raise Impossible(f"{e.card} on jo pöydässä (se näytettiin kaikille): "
-                                 f"sama kortti ei voi olla kahdessa paikassa.",
-                                 f"{e.card} lies on a table (it was shown to all): one card cannot be in two places.")
+                raise MESSAGES.impossible("card_on_table", card=e.card)
             return self._straight_discard(e) if e.from_zone == "stock" else self._discard(e)
         self.r.shown.discard(e.card)
         seat = self._zone_seat(e.from_zone, "seat")
@@ -602,13 +542,9 @@ class KikettiEngine(Engine):
     def _discard(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.from_zone, "hand")
         if not r.holds_turn_card[seat] and r.owed_to_stock[seat]:
-            raise Impossible(f"{self.name(seat)}: väärällä vuorolla nostettu kortti palautetaan pakkaan, "
-                             f"ei kasaan.",
-                             f"{self.name(seat)}: a card drawn out of turn goes back to the stock, not the pile.",
-                             (seat,))
+            raise MESSAGES.impossible("out_of_turn_card_to_pile", (seat,), player=self.name(seat))
         if not r.holds_turn_card[seat] or r.stage != "hold":
-            raise Impossible(f"{self.name(seat)} ei pidä tällä vuorolla nostettua korttia.",
-                             f"{self.name(seat)} holds no card drawn this turn.", (seat,))
+            raise MESSAGES.impossible("no_turn_card", (seat,), player=self.name(seat))
         r.holds_turn_card[seat] = False
         r.pile.append(e.card)
         r.discards += 1
@@ -625,54 +561,43 @@ class KikettiEngine(Engine):
             return r.turn, True
         seat = self._next_drawer()
         if seat is None:
-            raise Impossible(f"{card or 'Kortti'} tuli kasaan pakasta (kenenkään paikalta tai kädestä sitä ei "
-                             f"nähty lähtevän), mutta kenenkään ei ole nyt vuoro nostaa: korjaa tapahtuma.",
-                             f"The {card or 'card'} came onto the pile from the stock (no seat or hand was seen "
-                             f"losing it), but nobody is due to draw now: correct the event.")
+            raise MESSAGES.impossible("nobody_to_draw", card=card or phrase("unread_card"))
         return seat, False
 
     def _straight_discard(self, e: CardMoved) -> list[Ruling]:
         """A card straight from the stock to the pile: the turn's draw (unless the card was already held)
         and discard, told so the players can correct it if the camera guessed wrong."""
         seat, held = self._straight_discarder(e.card)
-        told = Ruling("discard_unseen_in_hand",
-                      f"{self.name(seat)} heitti kortin {e.card} kasaan; kamera ei nähnyt sitä kädessä.",
-                      f"{self.name(seat)} discarded the {e.card}; the camera did not see it in their hand.",
-                      (seat,), data={"card": e.card})
+        told = MESSAGES.ruling("discard_unseen_in_hand", (seat,), data={"card": e.card}, player=self.name(seat),
+                               card=e.card)
         return self._through_hand_unseen(e, seat, held, told, self._discard)
 
     def _slap(self, e: CardMoved, slapper: int, owner: int) -> list[Ruling]:
         r, card = self.r, e.card
         if r.phase == "deal":
-            raise Impossible("Jako on kesken: kasaan ei lyödä nyt.", "The deal is not finished: no slapping now.",
-                             (slapper,))
+            raise MESSAGES.impossible("slap_in_deal", (slapper,))
         if not r.pile:
-            raise Impossible("Kasa on tyhjä: ei mitään mihin lyödä.",
-                             "The pile is empty: nothing to slap against.", (slapper,))
+            raise MESSAGES.impossible("pile_empty", (slapper,))
         if r.table[owner] == 0:
-            raise Impossible(f"Pelaajalla {self.name(owner)} ei ole pöytäkortteja.",
-                             f"{self.name(owner)} has no table cards.", (owner,))
+            raise MESSAGES.impossible("no_table_cards", (owner,), player=self.name(owner))
         r.table[owner] -= 1
-        whose = (f"oman korttinsa {card}", f"their own {card}") if owner == slapper else (
-            f"pelaajan {self.name(owner)} kortin {card}", f"{self.name(owner)}'s {card}")
+        if owner == slapper:
+            whose = phrase("own_card", card=card)
+        else:
+            whose = phrase("others_card", owner=self.name(owner), card=card)
         if r.ended or r.phase == "reveal":
             r.owed_returns.append((card, owner))
-            return [Ruling("late_slap",
-                           f"Myöhässä: {self.name(slapper)} löi {whose[0]} kierroksen jo päätyttyä; "
-                           f"kortti palaa pöytään.",
-                           f"Late: {self.name(slapper)} slapped {whose[1]} after the round ended; "
-                           f"the card goes back.", (slapper,), data={"card": card, "owner": owner})]
+            return [MESSAGES.ruling("late_slap", (slapper,), data={"card": card, "owner": owner},
+                                    slapper=self.name(slapper), whose=whose)]
         top = r.pile[-1]
         if rank(card) == rank(top):
             r.pile.append(card)
-            rulings = [Ruling("correct_slap", f"Oikein: {self.name(slapper)} löi {whose[0]} ({top}).",
-                              f"Right: {self.name(slapper)} slapped {whose[1]} onto {top}.", (slapper,),
-                              data={"card": card, "owner": owner})]
+            rulings = [MESSAGES.ruling("correct_slap", (slapper,), data={"card": card, "owner": owner},
+                                       slapper=self.name(slapper), whose=whose, top=top)]
             if owner != slapper:
                 n = self.settings["penalty_cards_per_slapped_card"]
-                rulings.append(self._penalty(owner, n, "slapped_by_opponent",
-                                             f"{self.name(slapper)} löi pelaajan {self.name(owner)} kortin",
-                                             f"{self.name(slapper)} slapped {self.name(owner)}'s card"))
+                rulings.append(self._penalty(owner, n, "slapped_by_opponent", slapper=self.name(slapper),
+                                             owner=self.name(owner)))
             if r.holding(owner) == 0:
                 rulings.append(self._emptied(owner))
             return rulings
@@ -680,56 +605,47 @@ class KikettiEngine(Engine):
         attempt = (slapper, r.discards)
         r.wrong_slaps[attempt] = r.wrong_slaps.get(attempt, 0) + 1
         count, cap = r.wrong_slaps[attempt], self.settings["wrong_slap_cap"]
-        fi = (f"Väärin: {self.name(slapper)} löi {whose[0]}, kasassa {top}. "
-              f"Kortti näytetään kaikille ja palaa pöytään")
-        en = f"Wrong: {self.name(slapper)} slapped {whose[1]} onto {top}. The card is shown to all and goes back"
+        slap = {"slapper": self.name(slapper), "whose": whose, "top": top}
         if count > cap:
-            return [Ruling("wrong_slap",
-                           f"{fi}; yli {cap} väärää lyöntiä samalla yrityksellä: ei lisää sakkokortteja.",
-                           f"{en}; over {cap} wrong slaps in one attempt: no more penalty cards.", (slapper,),
-                           data={"card": card, "owner": owner, "wrong_in_attempt": count, "over_cap": True})]
+            return [MESSAGES.ruling("wrong_slap", (slapper,), key="wrong_slap_over_cap", cap=cap, **slap,
+                                    data={"card": card, "owner": owner, "wrong_in_attempt": count, "over_cap": True})]
         n = self.settings["penalty_cards_per_wrong_slap"]
         r.owed_penalty[slapper] += n
         self.penalty_cards[slapper] += n
-        return [Ruling("wrong_slap", f"{fi}; {_cards_fi(n)}.", f"{en}; {_cards_en(n)}.", (slapper,),
-                       penalty=n, unit="card", data={"card": card, "owner": owner, "wrong_in_attempt": count})]
+        return [MESSAGES.ruling("wrong_slap", (slapper,), penalty=n, unit="card", cards=penalty_cards(n), **slap,
+                                data={"card": card, "owner": owner, "wrong_in_attempt": count})]
 
     def _emptied(self, seat: int) -> Ruling:
         r = self.r
         r.ended, r.emptied_by = True, seat
-        failed = r.caller is not None and r.caller != seat
-        fi = f"{self.name(seat)} tyhjensi pöytänsä: kierros päättyi. Paljastakaa kortit."
-        en = f"{self.name(seat)} emptied their table: the round is over. Reveal the cards."
-        if failed:
-            fi += f" Pelaajan {self.name(r.caller)} kiketti ei onnistu."
-            en += f" {self.name(r.caller)}'s kiketti fails."
-        return Ruling("table_emptied", fi, en, (seat,))
+        if r.caller is not None and r.caller != seat:
+            return MESSAGES.ruling("table_emptied", (seat,), key="table_emptied_call_fails", player=self.name(seat),
+                                   caller=self.name(r.caller))
+        return MESSAGES.ruling("table_emptied", (seat,), player=self.name(seat))
 
-    def _penalty(self, seat: int, n: int, reason: str, fi: str, en: str) -> Ruling:
+    def _penalty(self, seat: int, n: int, reason: str, key: str | None = None, **why: Any) -> Ruling:
+        """Penalty cards for ``reason``, worded by message ``key`` (default: the reason) with fields ``why``."""
         self.r.owed_penalty[seat] += n
         self.penalty_cards[seat] += n
-        return Ruling("penalty", f"{fi}: {_cards_fi(n)} pelaajalle {self.name(seat)}.",
-                      f"{en}: {_cards_en(n)} to {self.name(seat)}.", (seat,),
-                      penalty=n, unit="card", data={"reason": reason})
+        return MESSAGES.ruling("penalty", (seat,), penalty=n, unit="card", data={"reason": reason},
+                               why=phrase(key or reason, **why), cards=penalty_cards(n), player=self.name(seat))
 
     # ------------------------------------------------------------ KPS
 
     def _kps_won(self, winner: int, seq: int) -> list[Ruling]:
         wait = self.kps
         if wait is None:
-            raise Impossible("Kukaan ei odota kivi-paperi-saksia.", "No rock-paper-scissors is pending.", (winner,))
+            raise MESSAGES.impossible("no_kps_pending", (winner,))
         if winner not in wait.seats:
             a, b = wait.seats
-            raise Impossible(f"KPS on pelaajien {self.name(a)} ja {self.name(b)} välinen.",
-                             f"The rock-paper-scissors is between {self.name(a)} and {self.name(b)}.", (winner,))
+            raise MESSAGES.impossible("not_in_kps", (winner,), first=self.name(a), second=self.name(b))
         held, pads = self.held, self.pads
         order = [(wait.second_seq, wait.second)]
         if winner != wait.first.seat:
             self._restore(wait.first.before)
             order.append((wait.first.seq, wait.first.event))
         self.kps, self.held, self.landing, self.pads = None, [], None, pads
-        rulings = [Ruling("kps_settled", f"{self.name(winner)} voitti KPS:n ja ehti ensin.",
-                          f"{self.name(winner)} won rock-paper-scissors and counts as first.", (winner,))]
+        rulings = [MESSAGES.ruling("kps_settled", (winner,), player=self.name(winner))]
         for s, event in order:
             rulings += [_caused(r, s) for r in self._land(event, s)]
         self.held = held
@@ -744,34 +660,27 @@ class KikettiEngine(Engine):
     def _looked(self, e: CardLooked) -> list[Ruling]:
         r = self.r
         if e.by is None:
-            raise Impossible("Ei nähty, kuka katsoi korttia: korjaa tapahtuma.",
-                             "Not seen who looked at the card: correct the event.")
+            raise MESSAGES.impossible("looker_unseen")
         by, owner = self._seat(e.by, "by"), self._zone_seat(e.zone, "seat")
         if r.table[owner] == 0:
-            raise Impossible(f"Pelaajalla {self.name(owner)} ei ole pöytäkortteja katsottavaksi.",
-                             f"{self.name(owner)} has no table cards to look at.", (owner,))
+            raise MESSAGES.impossible("no_table_cards_to_look", (owner,), player=self.name(owner))
         if r.ended:
             return []  # the round is over and every card is about to be revealed
         if self._in_power_window(by):
             return self._power_look(by, owner, e.zone)
         if owner != by:
-            return [Ruling("must_slap", f"{self.name(by)} koski pelaajan {self.name(owner)} korttia ilman voimaa: "
-                           f"kortti on lyötävä kasaan.", f"{self.name(by)} touched {self.name(owner)}'s card "
-                           f"without a power: that card must be slapped onto the pile.", (by,))]
+            return [MESSAGES.ruling("must_slap", (by,), player=self.name(by), owner=self.name(owner))]
         late_ok = self.settings["late_first_peek"] and not r.has_drawn[by] and r.peeks[by] < PEEKS
         if r.phase == "deal" or not r.opener_drew or late_ok:
             r.peeks[by] += 1
             return []
         if r.phase == "play" and r.turn == by and r.stage != "draw":
-            return [self._misuse(by, "ei voimaa jolla katsoa omaa korttia", "no power to look at an own card")]
+            return [self._misuse(by, "no_power_to_look_own")]
         n = self.settings["accidental_look_penalty_cards"]
         r.owed_replace_out[by] += 1
-        rulings = [Ruling("card_seen", f"{self.name(by)} näki oman korttinsa: se vaihdetaan pakasta uuteen "
-                          f"ja nähty kortti pakan keskelle.", f"{self.name(by)} saw an own card: it is replaced "
-                          f"from the stock and the seen card goes into the middle of the stock.", (by,))]
+        rulings = [MESSAGES.ruling("card_seen", (by,), player=self.name(by))]
         if n:
-            rulings.append(self._penalty(by, n, "card_seen", f"{self.name(by)} katsoi omaa korttiaan",
-                                         f"{self.name(by)} looked at an own card"))
+            rulings.append(self._penalty(by, n, "card_seen", "looked_at_own_card", player=self.name(by)))
         return rulings
 
     def _power_look(self, by: int, owner: int, zone: str) -> list[Ruling]:
@@ -786,16 +695,15 @@ class KikettiEngine(Engine):
         if power == "look_swap" and owner != by and r.looked_zone is None:
             r.looked_zone = zone
             return []
-        return [self._misuse(by, f"katsoi {'omaa' if owner == by else 'vastustajan'} korttia",
-                             f"looked at {'an own' if owner == by else 'an opponent'} card")]
+        return [self._misuse(by, "looked_own" if owner == by else "looked_other")]
 
-    def _misuse(self, seat: int, fi: str, en: str) -> Ruling:
+    def _misuse(self, seat: int, how: str) -> Ruling:
+        """A power used wrongly; ``how`` is the message key of what was done."""
         r = self.r
-        what, what_en = (r.power, r.power) if r.power in POWERS else _POWER_STATES[r.power]
+        power = r.power if r.power in POWERS else POWER_STATES[r.power]
         r.power = "used"
-        return self._penalty(seat, self.settings["penalty_cards_per_misplay"], "power_misuse",
-                             f"Voima käytetty väärin ({what}: {fi}); tietoa ei saa käyttää",
-                             f"Power used wrongly ({what_en}: {en}); the information may not be used")
+        return self._penalty(seat, self.settings["penalty_cards_per_misplay"], "power_misuse", power=power,
+                             how=phrase(how))
 
     def _swapped(self, e: CardsSwapped) -> list[Ruling]:
         r = self.r
@@ -803,8 +711,7 @@ class KikettiEngine(Engine):
         a, b = self._zone_seat(e.zone_a, "seat"), self._zone_seat(e.zone_b, "seat")
         if not r.table[a] or not r.table[b]:
             empty = a if not r.table[a] else b
-            raise Impossible(f"Pelaajalla {self.name(empty)} ei ole pöytäkortteja vaihdettavaksi.",
-                             f"{self.name(empty)} has no table cards to swap.", (empty,))
+            raise MESSAGES.impossible("no_table_cards_to_swap", (empty,), player=self.name(empty))
         if a == b:
             return []  # rearranging one's own cards is allowed at any time
         if r.ended:
@@ -813,8 +720,7 @@ class KikettiEngine(Engine):
             r.swaps_to_undo.remove(pair if pair in r.swaps_to_undo else pair[::-1])
             return []
         if e.by is None:
-            raise Impossible("Ei nähty, kuka vaihtoi kortit: korjaa tapahtuma.",
-                             "Not seen who swapped the cards: correct the event.")
+            raise MESSAGES.impossible("swapper_unseen")
         by = self._seat(e.by, "by")
         own = seat_zone(by)
         other = e.zone_b if e.zone_a == own else e.zone_a if e.zone_b == own else None
@@ -829,9 +735,8 @@ class KikettiEngine(Engine):
         r.swaps_to_undo.append(pair)
         if not self._in_power_window(by):
             return [self._penalty(by, self.settings["penalty_cards_per_misplay"], "power_misuse",
-                                  f"{self.name(by)} vaihtoi kortteja ilman voimaa; vaihto perutaan",
-                                  f"{self.name(by)} swapped cards without a power; the swap is undone")]
-        return [self._misuse(by, "vaihtoi kortit", "swapped cards")]
+                                  "swapped_without_power", player=self.name(by))]
+        return [self._misuse(by, "swapped")]
 
     # ------------------------------------------------------------ calls and the round's end
 
@@ -848,37 +753,31 @@ class KikettiEngine(Engine):
             rushed = r.phase == "play" and r.stage == "hold" and self._rushed(t)
             seat = r.previous_turn if rushed else r.turn if r.phase == "play" else None
             if seat is None:
-                raise Impossible("Kenenkään vuoro ei ole käynnissä: nappi ei voi huutaa kikettiä.",
-                                 "No turn is in progress: the button cannot call kiketti.")
+                raise MESSAGES.impossible("button_without_turn")
         self._seat(seat, "seat")
         bad = None
         late = r.turn != seat and seat == r.previous_turn and self._rushed(t)
         if r.ended:
-            bad = ("kierros on jo päättynyt", "the round has already ended")
+            bad = "bad_call_round_ended"
         elif r.phase != "play":
-            bad = ("kierros ei ole käynnissä", "no round is in play")
+            bad = "bad_call_no_round"
         elif r.caller is not None:
-            bad = (f"{self.name(r.caller)} on jo huutanut kiketin tällä kierroksella",
-                   f"{self.name(r.caller)} already called kiketti this round")
+            bad = "bad_call_already_called"
         elif r.turn != seat and not late:
-            bad = (f"nyt on pelaajan {self.name(r.turn)} vuoro", f"it is {self.name(r.turn)}'s turn")
+            bad = "bad_call_not_turn"
         elif r.stage != "done" and not late:
-            bad = ("kiketin saa huutaa vasta oman vuoronsa pelattuaan", "kiketti is called only after playing the turn")
+            bad = "bad_call_before_playing"
         if bad:
-            return [Ruling("bad_call", f"Kiketti ei käy ({self.name(seat)}): {bad[0]}.",
-                           f"Kiketti does not count ({self.name(seat)}): {bad[1]}.", (seat,))]
+            return [MESSAGES.ruling("bad_call", (seat,), key=bad, player=self.name(seat), turn=self.name(r.turn),
+                                    caller=self.name(r.caller) if r.caller is not None else "")]
         r.caller = seat
         # a rushed next player is already playing their last turn
         r.final_turns = [(seat + i) % self.n for i in range(2 if late else 1, self.n)]
         self.sheet.calls[seat] += 1
         self.last_caller = seat
-        fi, en = "", ""
-        if late:
-            fi = f" ({self.name(r.turn)} aloitti vuoronsa liian aikaisin: kiketti hyväksytään)"
-            en = f" ({self.name(r.turn)} started too early: the call counts)"
-        return [Ruling("kiketti_called", f"{self.name(seat)} huusi kiketin{fi}! Muut pelaavat vielä kerran.",
-                       f"{self.name(seat)} called kiketti{en}! Everyone else plays once more.", (seat,),
-                       data={"calls": self.sheet.calls[seat], "late": late})]
+        return [MESSAGES.ruling("kiketti_called", (seat,), key="kiketti_called_late" if late else None,
+                                data={"calls": self.sheet.calls[seat], "late": late}, player=self.name(seat),
+                                turn=self.name(r.turn))]
 
     def _ready_to_reveal(self) -> bool:
         r = self.r
@@ -889,48 +788,32 @@ class KikettiEngine(Engine):
         seat = self._zone_seat(e.zone, "seat")
         rulings: list[Ruling] = []
         if r.phase == "deal":
-            raise Impossible("Jako on kesken: ei paljasteta.", "The deal is not finished: nothing to reveal.", (seat,))
+            raise MESSAGES.impossible("reveal_in_deal", (seat,))
         if not self._ready_to_reveal():
             if r.caller is not None and r.final_turns == [seat] and r.stage == "done":
                 r.final_turns = []
-                rulings.append(Ruling(
-                    "turn_forfeited",
-                    f"{self.name(seat)} käänsi korttinsa ennen viimeistä vuoroaan: vuoro menetetty, "
-                    f"kierros päättyy.",
-                    f"{self.name(seat)} turned their cards before their last turn: the turn is lost, the round ends.",
-                    (seat,)))
+                rulings.append(MESSAGES.ruling("turn_forfeited", (seat,), player=self.name(seat)))
             else:
                 r.shown.update(e.cards)
-                return [Ruling(
-                    "early_reveal",
-                    f"{self.name(seat)} käänsi korttinsa liian aikaisin: kortit takaisin väärinpäin, "
-                    f"muut saavat käyttää näkemäänsä.",
-                    f"{self.name(seat)} turned their cards too early: turn them back; "
-                    f"everyone may use what they saw.", (seat,), data={"cards": list(e.cards)})]
+                return [MESSAGES.ruling("early_reveal", (seat,), data={"cards": list(e.cards)},
+                                        player=self.name(seat))]
         if seat in r.revealed:
-            raise Impossible(f"{self.name(seat)} on jo paljastanut korttinsa.",
-                             f"{self.name(seat)} has already revealed their cards.", (seat,))
+            raise MESSAGES.impossible("already_revealed", (seat,), player=self.name(seat))
         elsewhere = [c for c in e.cards if c in r.pile or any(c in cs for cs in r.revealed.values())]
         if elsewhere:
-            raise Impossible(f"{', '.join(elsewhere)} on jo muualla: sama kortti ei voi olla kahdessa paikassa.",
-                             f"{', '.join(elsewhere)} already lies elsewhere: one card cannot be in two places.",
-                             (seat,))
+            raise MESSAGES.impossible("cards_elsewhere", (seat,), cards=", ".join(elsewhere))
         r.phase = "reveal"
         r.revealed[seat] = e.cards
         problems = []
         if len(e.cards) != r.table[seat]:
-            problems.append((f"näkyi {len(e.cards)} korttia, pöydällä pitäisi olla {r.table[seat]}",
-                             f"{len(e.cards)} cards seen where {r.table[seat]} should lie"))
+            problems.append(phrase("count_differs", seen=len(e.cards), table=r.table[seat]))
         missing = r.holding(seat) - r.table[seat]
         if missing:
-            problems.append((f"{missing} korttia (sakko- tai palautettavia) ei tullut pöytään",
-                             f"{missing} owed cards (penalty or returned) never reached the table"))
+            problems.append(phrase("owed_not_on_table", missing=missing))
         if problems:
             r.unseen.add(seat)
-            rulings.append(Ruling("unjudged", f"{self.name(seat)}: " + "; ".join(fi for fi, _ in problems)
-                                  + ". Pisteet lasketaan vain nähdyistä korteista.",
-                                  f"{self.name(seat)}: " + "; ".join(en for _, en in problems)
-                                  + ". Points count only the cards seen.", (seat,)))
+            rulings.append(MESSAGES.ruling("unjudged", (seat,), player=self.name(seat),
+                                           problems=joined(problems, "; ")))
         if all(s in r.revealed or r.holding(s) == 0 for s in range(self.n)):
             rulings += self._lost_cards() + self._score()
         return rulings
@@ -941,9 +824,7 @@ class KikettiEngine(Engine):
         lost = sorted(self.r.shown - revealed)
         if not lost:
             return []
-        cards = ", ".join(lost)
-        return [Ruling("unjudged", f"{cards} palautettiin pöytään, mutta mikään paljastus ei näyttänyt sitä.",
-                       f"{cards} went back to a table, but no reveal shows it.", data={"cards": lost})]
+        return [MESSAGES.ruling("unjudged", key="cards_lost", data={"cards": lost}, cards=", ".join(lost))]
 
     def _score(self) -> list[Ruling]:
         r = self.r
@@ -953,12 +834,11 @@ class KikettiEngine(Engine):
         row = self.sheet.add_round(result.scores, r.caller, result.case, sorted(r.unseen))
         listing = ", ".join(f"{self.name(s)} {result.scores[s]}" for s in range(self.n))
         caller = self.name(r.caller) if r.caller is not None else ""
-        why_fi, why_en = (text.format(caller=caller) for text in _CASES[result.case])
-        rulings = [Ruling("round_scored", f"Kierros {row.round}: {listing} ({why_fi}).",
-                          f"Round {row.round}: {listing} ({why_en}).",
-                          tuple(range(self.n)), data={"round": row.round, "own": own, "scores": list(result.scores),
-                                                      "totals": list(row.totals), "case": result.case,
-                                                      "caller": r.caller, "unjudged": sorted(r.unseen)})]
+        rulings = [MESSAGES.ruling("round_scored", tuple(range(self.n)), round=row.round, listing=listing,
+                                   why=phrase(result.case, caller=caller),
+                                   data={"round": row.round, "own": own, "scores": list(result.scores),
+                                         "totals": list(row.totals), "case": result.case, "caller": r.caller,
+                                         "unjudged": sorted(r.unseen)})]
         self.round_index += 1
         if self.round_index < self.rounds_total:
             self.r = self._new_round()
@@ -973,18 +853,14 @@ class KikettiEngine(Engine):
         for seat, points in enumerate(missing):
             if points:
                 lacking = points // s["missing_call_penalty"] if s["missing_call_penalty"] else 0
-                rulings.append(Ruling("missing_calls",
-                                      f"{self.name(seat)}: {lacking} kikettiä puuttuu, +{points} pistettä.",
-                                      f"{self.name(seat)}: {lacking} call(s) missing, +{points} points.", (seat,),
-                                      penalty=points, unit="point"))
+                rulings.append(MESSAGES.ruling("missing_calls", (seat,), penalty=points, unit="point",
+                                               player=self.name(seat), lacking=lacking, points=points))
         order = list(reversed(self.sheet.standings()))
-        fi = ", ".join(f"{st.place}. {st.name} {st.points} p" for st in order)
-        en = ", ".join(f"{st.place}. {st.name} {st.points} pts" for st in order)
-        rulings.append(Ruling("game_over", f"Peli päättyi. Tulokset viimeisestä ensimmäiseen: {fi}.",
-                              f"Game over. Results from last place to first: {en}.",
-                              tuple(st.seat for st in order),
-                              data={"standings": [{"place": st.place, "name": st.name, "points": st.points}
-                                                  for st in order]}))
+        standings = joined((phrase("standing", place=st.place, name=st.name, points=st.points) for st in order), ", ")
+        rulings.append(MESSAGES.ruling("game_over", tuple(st.seat for st in order), key="final_standings",
+                                       standings=standings,
+                                       data={"standings": [{"place": st.place, "name": st.name, "points": st.points}
+                                                           for st in order]}))
         return rulings
 
     # ------------------------------------------------------------ reporting
@@ -1033,16 +909,7 @@ def _zone_kind(zone: str) -> str:
         return "seat"
     if zone.startswith("hand") and zone_seat(zone) is not None:
         return "hand"
-    raise Impossible(f"Alue '{zone}' ei kuulu Kikettiin (stock, pile, seatN, handN).",
-                     f"Zone '{zone}' is not a Kiketti zone (stock, pile, seatN, handN).")
-
-
-def _cards_fi(n: int) -> str:
-    return "1 sakkokortti" if n == 1 else f"{n} sakkokorttia"
-
-
-def _cards_en(n: int) -> str:
-    return "1 penalty card" if n == 1 else f"{n} penalty cards"
+    raise MESSAGES.impossible("unknown_zone", zone=zone)
 
 
 def _is_landing(event: Event) -> bool:
@@ -1054,9 +921,7 @@ def _is_kps_won(event: Event) -> bool:
 
 
 def _caused(ruling: Ruling, seq: int) -> Ruling:
-    if ruling.cause is not None:
-        return ruling
-    return Ruling(ruling.kind, ruling.fi, ruling.en, ruling.seats, ruling.penalty, ruling.unit, seq, ruling.data)
+    return ruling if ruling.cause is not None else replace(ruling, cause=seq)
 
 
 def _fingerprint(engine: KikettiEngine) -> tuple:
