@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Engine, Impossible, Ruling, register
+from ..core import Engine, Ruling, register
 from ..events import ButtonPressed, Declared, DieSettled, Event, FineDrunk, GameStarted, Paused, PieceMoved
+from ..messages import Phrase
 from .board import COLOURS, GOAL, HOME, PIECES, QUEUE, TRACK, Board, Move
 from .dice import DieLog, Pop
 from .ledger import Ledger
+from .messages import HOW_MOVED, MESSAGES, phrase
 from .render import render
 
 
@@ -105,7 +107,7 @@ class Kimble(Engine):
             self.sightings.remove((event.team, event.from_place, event.to_place))
             return []
         if self.phase == "over":
-            raise Impossible("Peli on päättynyt.", "The game is over.")
+            raise MESSAGES.impossible("game_over")
         if isinstance(event, DieSettled):
             return self._pop(event, seq)
         if isinstance(event, PieceMoved):
@@ -116,8 +118,7 @@ class Kimble(Engine):
             return self._pause(event.on)
         if isinstance(event, ButtonPressed):
             return self._pause(not self.paused) if event.long else []
-        raise Impossible(f"Kimble ei käytä tapahtumaa '{event.type}'.",
-                         f"Kimble has no use for a '{event.type}' event.")
+        raise MESSAGES.impossible("foreign_event", type=event.type)
 
     @property
     def finished(self) -> bool:
@@ -128,19 +129,18 @@ class Kimble(Engine):
 
     def _check_team(self, team: int, field: str) -> None:
         if team >= len(self.players):
-            raise Impossible(f"Joukkuetta {team} ei ole ({field}).",
-                             f"There is no team {team} ({field}); teams are 0-{len(self.players) - 1}.")
+            raise MESSAGES.impossible("no_such_team", team=team, field=field, last=len(self.players) - 1)
 
     # ------------------------------------------------------------ fines
 
-    def _fine(self, team: int, fines: int, reason: str, seq: int, fi: str, en: str) -> Ruling:
+    def _fine(self, team: int, fines: int, reason: str, seq: int, **why: Any) -> Ruling:
+        """Fines for ``reason`` (also the message key of why), worded with fields ``why``."""
         if self.settings["fine_per_member"]:
             fines *= self.members[team]
         self.ledger.give(team, fines, reason, seq)
-        unit = self.settings["fine_unit"]
-        return Ruling("fine", f"{self.name(team)}: {fines} sakkoa ({unit}) – {fi}",
-                      f"{self.name(team)}: {fines} fine(s) ({unit}) – {en}", (team,), fines, "fine",
-                      data={"reason": reason})
+        return MESSAGES.ruling("fine", (team,), penalty=fines, unit="fine", data={"reason": reason},
+                               team=self.name(team), fines=fines, fine_unit=self.settings["fine_unit"],
+                               why=phrase(reason, **why))
 
     # ------------------------------------------------------------ pops
 
@@ -155,21 +155,19 @@ class Kimble(Engine):
         team = event.by if event.by is not None else self._expected_popper()
         if event.value is None:
             self.dice.add(Pop(seq, event.t, team, None, "unreadable"))
-            return [Ruling("die_unreadable", "Noppaa ei voi lukea: koputa kupua suoraan ylhäältä.",
-                           "The die cannot be read: tap the dome straight down from above.")]
+            return [MESSAGES.ruling("die_unreadable")]
         value = event.value
         if self.reset_to is not None:
             self.dice.add(Pop(seq, event.t, team, value, "reset"))
             if value != self.reset_to:
                 return []
             self.reset_to = None
-            return [Ruling("die_reset", f"Noppa on nollattu lukuun {value}.", f"The die is reset to {value}.")]
+            return [MESSAGES.ruling("die_reset", value=value)]
         if team is None:
-            raise Impossible(f"{self.name(self.chooser)} valitsee ensin värin.",
-                             f"{self.name(self.chooser)} must choose a colour before anyone pops.")
+            raise MESSAGES.impossible("colour_not_chosen", chooser=self.name(self.chooser))
         if self.paused:
             self.dice.add(Pop(seq, event.t, team, value, "paused"))
-            rulings = [self._fine(team, 1, "pause_pop", seq, "naksautus tauon aikana", "popped during a pause")]
+            rulings = [self._fine(team, 1, "pause_pop", seq)]
             return rulings + self._stray_pop(team, "reset_die")
         expected = self._expected_popper()
         if team != expected:
@@ -183,16 +181,11 @@ class Kimble(Engine):
         """A pop that does not count (out of turn, or in a pause): the dome must be popped back
         to the value it showed."""
         self.reset_to = self.last_value
-        if self.last_value is None:
-            fi, en = "naksautus ei kelpaa.", "the pop does not count."
-        else:
-            fi = f"naksautus ei kelpaa; nollaa kupu lukuun {self.last_value}."
-            en = f"the pop does not count; reset the die to {self.last_value}."
         whose = self._expected_popper()
-        turn_fi = f" Vuoro: {self.name(whose)}." if whose is not None else ""
-        turn_en = f" Turn: {self.name(whose)}." if whose is not None else ""
-        return [Ruling(kind, f"{self.name(team)}: {fi}{turn_fi}", f"{self.name(team)}: {en}{turn_en}",
-                       (team,), data={"reset_to": self.last_value})]
+        key = "stray_pop" if self.last_value is None else "stray_pop_reset"
+        turn = phrase("turn_is", team=self.name(whose)) if whose is not None else ""
+        return [MESSAGES.ruling(kind, (team,), key=key, data={"reset_to": self.last_value}, team=self.name(team),
+                                value=self.last_value, turn=turn)]
 
     def _opening_pop(self, seq: int, t: float, team: int, value: int) -> list[Ruling]:
         self.dice.add(Pop(seq, t, team, value, "opening"))
@@ -202,23 +195,19 @@ class Kimble(Engine):
             if self.opening.values:
                 return []
             tied = ", ".join(self.name(t) for t in self.opening.queue)
-            return [Ruling("repop", f"Tasapeli: {tied} naksauttavat uudelleen.", f"A tie: {tied} pop again.",
-                           tuple(self.opening.queue))]
+            return [MESSAGES.ruling("repop", tuple(self.opening.queue), tied=tied)]
         (self.chooser,) = self.opening.low
         (self.turn,) = self.opening.high
         self.phase = "colour"
-        return [Ruling("opening", f"{self.name(self.chooser)} valitsee värin, {self.name(self.turn)} aloittaa.",
-                       f"{self.name(self.chooser)} chooses a colour, {self.name(self.turn)} starts.",
-                       (self.chooser, self.turn))]
+        return [MESSAGES.ruling("opening", (self.chooser, self.turn), chooser=self.name(self.chooser),
+                                starter=self.name(self.turn))]
 
     def _turn_pop(self, seq: int, t: float, team: int, value: int) -> list[Ruling]:
         rulings = self._hembo_deadline(team, seq)
         if self.value is not None:
             if self.moves:
                 expected = self._list(self.moves)
-                raise Impossible(f"{self.name(team)} naksautti uudelleen siirtämättä; odotettiin siirtoa: {expected}.",
-                                 f"{self.name(team)} popped again without moving; expected a move: {expected}.",
-                                 (team,))
+                raise MESSAGES.impossible("popped_without_moving", (team,), team=self.name(team), expected=expected)
             self._clear_choice()  # doubling and raising are optional: popping again declines them
         self.sightings = []  # the camera reports a move before the next pop, or not at all
         self.dice.add(Pop(seq, t, team, value, "turn"))
@@ -233,22 +222,20 @@ class Kimble(Engine):
             return rulings + self._play(moves[0], value, seq, how="auto")
         if moves or options:
             self.value, self.moves, self.options = value, moves, options
-            choices = self._list(moves, options)
-            return rulings + [Ruling("choose", f"{self.name(team)}: {value}; valitse: {choices}.",
-                                     f"{self.name(team)}: {value}; choose: {choices}.", (team,),
-                                     data={"value": value, "moves": self._names(moves), "options": options})]
+            return rulings + [MESSAGES.ruling("choose", (team,), team=self.name(team), value=value,
+                                              choices=self._list(moves, options),
+                                              data={"value": value, "moves": self._names(moves), "options": options})]
         if value == 6:
             self.tries = 1
-            return rulings + [Ruling("no_move", f"{self.name(team)}: 6 ei siirrä mitään; naksauta uudelleen.",
-                                     f"{self.name(team)}: the 6 moves nothing; pop again.", (team,))]
+            return rulings + [MESSAGES.ruling("no_move", (team,), key="no_move_six", team=self.name(team))]
         self.tries -= 1
         if self.tries:
-            tries = "1 more try" if self.tries == 1 else f"{self.tries} more tries"
-            return rulings + [Ruling("no_move", f"{self.name(team)}: {value}, ei siirtoa; vielä {self.tries} yritystä.",
-                                     f"{self.name(team)}: {value}, no move; {tries}.", (team,))]
+            key = "no_move_one_try" if self.tries == 1 else "no_move_tries"
+            return rulings + [MESSAGES.ruling("no_move", (team,), key=key, team=self.name(team), value=value,
+                                              tries=self.tries)]
         self._next_turn()
-        return rulings + [Ruling("no_move", f"{self.name(team)}: {value}, ei siirtoa. Vuoro: {self.name(self.turn)}.",
-                                 f"{self.name(team)}: {value}, no move. Turn: {self.name(self.turn)}.", (team,))]
+        return rulings + [MESSAGES.ruling("no_move", (team,), key="no_move_turn_passes", team=self.name(team),
+                                          value=value, next=self.name(self.turn))]
 
     def _next_turn(self) -> None:
         n = len(self.players)
@@ -269,25 +256,21 @@ class Kimble(Engine):
         team, key = event.team, (event.team, event.from_place, event.to_place)
         rulings = []
         if self.paused:
-            rulings.append(self._fine(team, 1, "pause_move", seq, "siirto tauon aikana", "moved during a pause"))
+            rulings.append(self._fine(team, 1, "pause_move", seq))
         if self.phase == "play" and self.value is None and self._raise_choice(*key):
             return rulings
         if self.phase == "play" and self.value is None and self.sightings:
             seen = ", ".join(f"{self.name(t)} {a}→{b}" for t, a, b in self.sightings)
-            raise Impossible(f"Nähtiin {event.from_place}→{event.to_place}; tuomarin siirron jälkeen "
-                             f"odotettiin: {seen}.",
-                             f"Seen {event.from_place}→{event.to_place}; after the referee's move the camera "
-                             f"should see: {seen}.", (team,))
+            raise MESSAGES.impossible("sighting_expected", (team,), frm=event.from_place, to=event.to_place,
+                                      seen=seen)
         if self.phase != "play" or self.value is None:
             whose = self._expected_popper()
-            raise Impossible(
-                f"Siirtoa ei odotettu ({event.from_place}→{event.to_place}); "
-                + (f"{self.name(whose)} naksauttaa." if whose is not None else "peli ei ole käynnissä."),
-                f"No move was due ({event.from_place}→{event.to_place}); "
-                + (f"{self.name(whose)} must pop." if whose is not None else "play has not begun."), (team,))
+            if whose is None:
+                raise MESSAGES.impossible("move_before_play", (team,), frm=event.from_place, to=event.to_place)
+            raise MESSAGES.impossible("move_not_due", (team,), frm=event.from_place, to=event.to_place,
+                                      popper=self.name(whose))
         if team != self.turn:
-            raise Impossible(f"{self.name(team)} siirsi, mutta vuoro on joukkueella {self.name(self.turn)}.",
-                             f"{self.name(team)} moved, but it is {self.name(self.turn)}'s turn.", (team,))
+            raise MESSAGES.impossible("moved_out_of_turn", (team,), team=self.name(team), turn=self.name(self.turn))
         if (event.from_place, event.to_place) == ("home", "aside") and "double" in self.options:
             return rulings + self._play(Move(team, "double", 0, 0), self.value, seq, observed=key)
         for move in self.moves:
@@ -310,43 +293,30 @@ class Kimble(Engine):
     def _illegal(self, team: int, frm: str, to: str) -> Ruling:
         """Name why a sighting is not a legal move: impossible observations raise, rule breaches rule."""
         board, value, side = self.board, self.value, self.board.sides[team]
-        expected_fi = f"odotettiin: {self._list(self.moves, self.options)}"
-        expected_en = f"expected: {self._list(self.moves, self.options)}"
+        expected = self._list(self.moves, self.options)
         src, dst = board.rel(team, frm), board.rel(team, to)
         present = (src == HOME and side.home > 0) or (src == QUEUE and side.queue > 0) or (
             src is not None and 0 <= src < TRACK and src in side.stacks) or (
             src is not None and GOAL <= src < QUEUE and side.goal[src - GOAL])
         if not present:
-            raise Impossible(f"{self.name(team)}: paikassa {frm} ei ole nappulaa; {expected_fi}.",
-                             f"{self.name(team)} has no piece at {frm}; {expected_en}.", (team,))
+            raise MESSAGES.impossible("no_piece_there", (team,), team=self.name(team), frm=frm, expected=expected)
         start = board.place(team, 0)
         if src == HOME:
             if to != start:
-                raise Impossible(f"Kotipesästä pääsee vain lähtöruutuun {start}; {expected_fi}.",
-                                 f"A piece leaves home only to its start square {start}; {expected_en}.", (team,))
+                raise MESSAGES.impossible("home_only_to_start", (team,), start=start, expected=expected)
             if value != 6:
-                raise Impossible(f"Kotipesästä lähtöön tarvitaan 6, noppa näyttää {value}; {expected_fi}.",
-                                 f"Leaving home needs a 6, the die shows {value}; {expected_en}.", (team,))
-            reason_fi = "oma nappula on jo lähtöruudussa"
-            reason_en = "an own piece already stands on the start square"
+                raise MESSAGES.impossible("home_needs_six", (team,), value=value, expected=expected)
+            key = "illegal_move_start_taken"
         else:
             base = GOAL if src == QUEUE else src
             count = None if dst is None or dst == HOME or dst == QUEUE else dst - base
             if count != value:
-                moved = "?" if count is None else str(count)
-                raise Impossible(f"{self.name(team)} siirsi {frm}→{to} ({moved} askelta), noppa näyttää {value}; "
-                                 f"{expected_fi}.",
-                                 f"{self.name(team)} moved {frm}→{to} ({moved} steps) but the die shows {value}; "
-                                 f"{expected_en}.", (team,))
+                raise MESSAGES.impossible("wrong_count", (team,), team=self.name(team), frm=frm, to=to,
+                                          steps="?" if count is None else count, value=value, expected=expected)
             mine = [m for m in board.piece_moves(team, value) if self._places(m) == (frm, to) and m.mine]
-            if mine:
-                reason_fi, reason_en = "miinaan ei saa ajaa, kun muu siirto on mahdollinen", \
-                    "driving onto a mine is forbidden while another move exists"
-            else:
-                reason_fi, reason_en = "ruudussa on jo oma nappula", "an own piece already stands there"
-        return Ruling("illegal_move", f"Laiton siirto {frm}→{to}: {reason_fi}; {expected_fi}.",
-                      f"Illegal move {frm}→{to}: {reason_en}; {expected_en}.", (team,),
-                      data={"expected": self._names(self.moves) + self.options})
+            key = "illegal_move_onto_mine" if mine else "illegal_move_square_taken"
+        return MESSAGES.ruling("illegal_move", (team,), key=key, frm=frm, to=to, expected=expected,
+                               data={"expected": self._names(self.moves) + self.options})
 
     def _play(self, move: Move, value: int, seq: int, observed: tuple[int, str, str] | None = None,
               how: str = "seen") -> list[Ruling]:
@@ -361,27 +331,16 @@ class Kimble(Engine):
         if observed in sightings:
             sightings.remove(observed)
         self.sightings = sightings
-        how_fi, how_en = {"auto": (" (ainoa siirto: tuomari siirsi)", " (the only move: applied by the referee)"),
-                          "declared": (" (ilmoitettu)", " (declared)"), "seen": ("", "")}[how]
-        rulings = [Ruling("move", f"{self.name(team)}: {self._name(move)}{how_fi}.",
-                          f"{self.name(team)}: {self._name(move)}{how_en}.", (team,),
-                          data={"move": self._name(move), "value": value, "how": how})]
+        rulings = [MESSAGES.ruling("move", (team,), team=self.name(team), move=self._name(move), how=HOW_MOVED[how],
+                                   data={"move": self._name(move), "value": value, "how": how})]
         for cap in outcome.captures:
-            if cap.mine:
-                fi = f"ajoi miinaan track{cap.square} ({cap.fines} = kertoimien tulo)"
-                en = f"drove onto the mine at track{cap.square} ({cap.fines} = product of multipliers)"
-            else:
-                fi = f"syötiin track{cap.square}:ssa ({cap.fines} = kertoimien tulo)"
-                en = f"eaten at track{cap.square} ({cap.fines} = product of multipliers)"
-            rulings.append(self._fine(cap.team, cap.fines, "mine" if cap.mine else "eaten", seq, fi, en))
+            rulings.append(self._fine(cap.team, cap.fines, "mine" if cap.mine else "eaten", seq, square=cap.square,
+                                      product=cap.fines))
         for other, side in enumerate(self.board.sides):
             if side.home == PIECES and homes[other] < PIECES:
                 self.hembo[other] = team
-                word = "Jag" if self.members[other] == 1 else "Vi"
-                rulings.append(Ruling("hembo_due", f"{self.name(other)}: sanokaa ”{word} bor i hembo” ennen "
-                                      "seuraavan joukkueen naksua.",
-                                      f"{self.name(other)} must say \"{word} bor i hembo\" before the next team pops.",
-                                      (other,)))
+                key = "hembo_due_alone" if self.members[other] == 1 else "hembo_due_together"
+                rulings.append(MESSAGES.ruling("hembo_due", (other,), key=key, team=self.name(other)))
         self._clear_choice()
         rulings += self._check_winner()
         if self.phase == "over":
@@ -400,10 +359,9 @@ class Kimble(Engine):
                 self.winner, self.phase = team, "over"
                 moral = self.ledger.moral_winners()
                 moral_names = ", ".join(self.name(t) for t in moral) or "-"
-                return [Ruling("game_over", f"{self.name(team)} voitti! Moraalinen voittaja: {moral_names}.",
-                               f"{self.name(team)} wins! Moral winner: {moral_names}.", (team,),
-                               data={"winner": self.name(team), "moral_winners": [self.name(t) for t in moral],
-                                     "die_statistics": self.dice.statistics()})]
+                return [MESSAGES.ruling("game_over", (team,), key="game_won", team=self.name(team), moral=moral_names,
+                                        data={"winner": self.name(team), "moral_winners": [self.name(t) for t in moral],
+                                              "die_statistics": self.dice.statistics()})]
         return []
 
     # ------------------------------------------------------------ declarations
@@ -419,70 +377,56 @@ class Kimble(Engine):
             return self._choice(team, what, seq)
         if what in ("consent", "refuse"):
             return self._answer(team, what, seq)
-        raise Impossible(f"Kimble ei tunne ilmoitusta '{what}'.",
-                         f"Kimble has no declaration '{what}'; known: hembo, double, raise, consent, refuse, "
-                         f"{', '.join(COLOURS)}.", (team,))
+        raise MESSAGES.impossible("unknown_declaration", (team,), what=what, colours=", ".join(COLOURS))
 
     def _colour(self, team: int, colour: int) -> list[Ruling]:
         if self.phase != "colour" or team != self.chooser:
-            who = self.name(self.chooser) if self.chooser is not None else "pienimmän naksauttanut"
-            who_en = self.name(self.chooser) if self.chooser is not None else "the lowest popper"
-            raise Impossible(f"Värin valitsee {who} avausnaksujen jälkeen.",
-                             f"The colour is chosen by {who_en} after the opening pops.", (team,))
+            chooser = self.name(self.chooser) if self.chooser is not None else phrase("lowest_popper")
+            raise MESSAGES.impossible("not_the_chooser", (team,), chooser=chooser)
         n = len(self.players)
         self.board = Board([(colour + (t - team) % n) % len(COLOURS) for t in range(n)])
         self.phase = "play"
         self.tries = 3
         colours = ", ".join(f"{self.name(t)} {COLOURS[s.colour]}" for t, s in enumerate(self.board.sides))
-        return [Ruling("colours", f"Värit: {colours}. Aloittaa {self.name(self.turn)}.",
-                       f"Colours: {colours}. {self.name(self.turn)} starts.", tuple(range(n)))]
+        return [MESSAGES.ruling("colours", tuple(range(n)), colours=colours, starter=self.name(self.turn))]
 
-    def _raise_problem(self, team: int) -> tuple[str, str] | None:
-        """Why ``team`` may not raise now (Finnish, English), or None."""
+    def _raise_problem(self, team: int) -> Phrase | None:
+        """Why ``team`` may not raise now, or None."""
         if self.raising_closed:
-            return "korotuskierroksia ei enää pelata", "a team refused further raise rounds"
+            return phrase("raise_rounds_over")
         if team in self.raised and len(self.raised) < len(self.players):
-            return "joukkue on jo korottanut tällä kierroksella", "it has raised this round already"
+            return phrase("raised_already")
         if self.board.sides[team].home:
-            return "kotipesä ei ole tyhjä", "its home is not empty"
+            return phrase("home_not_empty")
         blockers = self.board.raise_blockers(team)
         if blockers:
-            names = ", ".join(self.name(t) for t in blockers)
-            return f"maalissa ei ole nappulaa: {names}", f"no piece in the goal: {names}"
+            return phrase("goal_empty", teams=", ".join(self.name(t) for t in blockers))
         return None
 
     def _choice(self, team: int, what: str, seq: int) -> list[Ruling]:
         if self.phase != "play" or team != self.turn or self.value is None:
-            raise Impossible(f"{self.name(team)}: '{what}' vain omalla vuorolla kutosen jälkeen.",
-                             f"{self.name(team)}: '{what}' only on its own turn after a 6.", (team,))
+            raise MESSAGES.impossible("choice_not_now", (team,), team=self.name(team), what=what)
         if what not in self.options:
             if what == "raise":
-                problem = self._raise_problem(team) if self.value == 6 else ("tarvitaan 6", "it needs a 6")
-                fi, en = problem
+                why = self._raise_problem(team) if self.value == 6 else phrase("raise_needs_six")
             else:
-                fi, en = "tarvitaan 6, oma nappula lähtöruudussa ja nappula kotipesässä", \
-                    "it needs a 6, an own piece on the start square and a piece at home"
-            raise Impossible(f"{self.name(team)} ei voi: {what}: {fi}.", f"{self.name(team)} cannot {what}: {en}.",
-                             (team,))
+                why = phrase("double_needs")
+            raise MESSAGES.impossible("cannot_choose", (team,), team=self.name(team), what=what, why=why)
         if what == "raise" and len(self.raised) == len(self.players):
             self.consent = {team}
             others = ", ".join(self.name(t) for t in range(len(self.players)) if t != team)
-            return [Ruling("consent_needed",
-                           f"Kaikki ovat korottaneet: uusi korotuskierros vaatii suostumuksen ({others}).",
-                           f"Every team has raised: a new raise round needs consent from {others}.",
-                           tuple(t for t in range(len(self.players)) if t != team))]
+            return [MESSAGES.ruling("consent_needed", tuple(t for t in range(len(self.players)) if t != team),
+                                    others=others)]
         return self._play(Move(team, what, 0, 0), self.value, seq, how="declared")
 
     def _answer(self, team: int, what: str, seq: int) -> list[Ruling]:
         if self.consent is None or team in self.consent:
-            raise Impossible(f"{self.name(team)}: kukaan ei kysy suostumusta korotuskierrokseen.",
-                             f"{self.name(team)}: nobody is asking for consent to a raise round.", (team,))
+            raise MESSAGES.impossible("no_consent_asked", (team,), team=self.name(team))
         if what == "refuse":
             self.raising_closed = True
             self.consent = None
             self.options.remove("raise")
-            rulings = [Ruling("raising_closed", f"{self.name(team)} kieltäytyi: korotuskierroksia ei enää pelata.",
-                              f"{self.name(team)} refused: no more raise rounds.", (team,))]
+            rulings = [MESSAGES.ruling("raising_closed", (team,), team=self.name(team))]
             if not self.moves and not self.options:
                 self._clear_choice()
                 self.tries = 1
@@ -491,16 +435,14 @@ class Kimble(Engine):
         if len(self.consent) < len(self.players):
             return []
         self.raised = set()
-        rulings = [Ruling("raise_round", "Kaikki suostuivat: uusi korotuskierros.", "All agreed: a new raise round.")]
+        rulings = [MESSAGES.ruling("raise_round")]
         return rulings + self._play(Move(self.turn, "raise", 0, 0), self.value, seq, how="declared")
 
     def _hembo_said(self, team: int, seq: int) -> list[Ruling]:
         if team in self.hembo:
             del self.hembo[team]
-            return [Ruling("hembo_heard", f"{self.name(team)} asuu kotipesässä.", f"{self.name(team)} lives in hembo.",
-                           (team,))]
-        return [self._fine(team, 1, "hembo_wrong_time", seq, "”bor i hembo” väärään aikaan",
-                           "said \"bor i hembo\" at the wrong time")]
+            return [MESSAGES.ruling("hembo_heard", (team,), team=self.name(team))]
+        return [self._fine(team, 1, "hembo_wrong_time", seq)]
 
     def _hembo_deadline(self, popper: int, seq: int) -> list[Ruling]:
         """The next team's pop ends every hembo duty that arose in another team's turn."""
@@ -508,37 +450,30 @@ class Kimble(Engine):
         for team, arose in sorted(self.hembo.items()):
             if popper != arose:
                 del self.hembo[team]
-                rulings.append(self._fine(team, 1, "hembo_forgotten", seq, "”bor i hembo” unohtui",
-                                          "forgot to say \"bor i hembo\""))
+                rulings.append(self._fine(team, 1, "hembo_forgotten", seq))
         return rulings
 
     # ------------------------------------------------------------ pause and drinks
 
     def _pause(self, on: bool) -> list[Ruling]:
         if on == self.paused:
-            if on:
-                raise Impossible("Tauko on jo päällä.", "A pause is on already.")
-            raise Impossible("Taukoa ei ole.", "There is no pause.")
+            raise MESSAGES.impossible("already_paused" if on else "not_paused")
         self.paused = on
-        if on:
-            return [Ruling("paused", "Tauko: ei naksuja, siirtoja eikä juomista.",
-                           "Pause: no popping, moving or drinking.")]
-        return [Ruling("resumed", "Tauko päättyi: peli jatkuu.", "The pause is over: play on.")]
+        return [MESSAGES.ruling("paused" if on else "resumed")]
 
     def _drink(self, event: FineDrunk, seq: int) -> list[Ruling]:
         self._check_team(event.team, "team")
         team = event.team
         try:
             self.ledger.drink(team, event.count)
-        except ValueError as e:
-            raise Impossible(f"{self.name(team)} on velkaa {self.ledger.owed(team)} sakkoa, "
-                             f"ei voi juoda {event.count}.",
-                             f"{self.name(team)}: {e}.", (team,)) from None
-        rulings = [Ruling("drunk", f"{self.name(team)} joi {event.count}; velkaa {self.ledger.owed(team)}.",
-                          f"{self.name(team)} drank {event.count}; owes {self.ledger.owed(team)}.", (team,),
-                          data={"count": event.count, "owed": self.ledger.owed(team)})]
+        except ValueError:
+            raise MESSAGES.impossible("drinks_more_than_owed", (team,), team=self.name(team),
+                                      owed=self.ledger.owed(team), count=event.count) from None
+        owed = self.ledger.owed(team)
+        rulings = [MESSAGES.ruling("drunk", (team,), team=self.name(team), count=event.count, owed=owed,
+                                   data={"count": event.count, "owed": owed})]
         if self.paused:
-            rulings.append(self._fine(team, 1, "pause_drink", seq, "joi tauon aikana", "drank during a pause"))
+            rulings.append(self._fine(team, 1, "pause_drink", seq))
         if self.phase == "play":
             rulings += self._check_winner()
         return rulings
