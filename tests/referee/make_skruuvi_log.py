@@ -497,7 +497,6 @@ class Sim:
 
     def _play(self, deal: SimDeal, hands, leader: int, trump: str | None, sides, revoke: bool) -> None:
         t = self.table
-        revoker = self.rng.randrange(4) if revoke else None
         for number in range(1, 14):
             plays: list[tuple[int, str]] = []
             for k in range(4):
@@ -506,14 +505,14 @@ class Sim:
                 led = plays[0][1][1] if plays else None
                 follow = [c for c in hand if c[1] == led]
                 other = [c for c in hand if c[1] != led]
-                if seat == revoker and deal.revoked is None and follow and other and number >= 2:
+                if revoke and deal.revoked is None and plays and follow and other and number >= 2:
                     card = self.rng.choice(other)
                     deal.revoked = seat
                 else:
                     card = self.rng.choice(follow or hand)
                 hand.remove(card)
                 plays.append((seat, card))
-                t.play(seat, card, dt=self.rng.uniform(1.5, 7.0))
+                t.play(seat, card, dt=self.rng.uniform(2.5, 10.0))
             leader = _trick_winner(plays, trump)
             deal.tricks[sides[leader]] += 1
             t.gather(leader)

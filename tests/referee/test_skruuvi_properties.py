@@ -81,3 +81,14 @@ def test_deleting_an_event_by_correction_is_replaying_without_it(seed, data):
     ref = Referee.replay(events)
     ref.push(Correction(t=events[-1].t, target=k))
     assert ref.engine.summary() == Referee.replay(events[:k] + events[k + 1:]).engine.summary()
+
+
+def test_the_generated_game_holds_a_pass_misere_a_doubled_contract_a_revoke_and_a_bolsevikki_block():
+    events, deals = simulate(1, {"bolsevikki_sitsit": [1]})
+    ref = Referee.replay(events)
+    kinds = [r.kind for r in ref.rulings]
+    assert sum(1 for d in deals if d.form in ("alkupeli", "kotka")) == 24
+    assert {"pass_misere", "doubled", "revoke", "bolsevikki_player"} <= set(kinds)
+    assert kinds.count("bolsevikki_player") == 4 and kinds[-1] == "game_over"
+    assert all(later.t >= earlier.t for earlier, later in zip(events, events[1:]))
+    assert 3 * 3600 < events[-1].t < 5 * 3600  # the handbook: a game takes about four hours
