@@ -79,7 +79,7 @@ class Play:
         self.hands = list(hands)
         self.exposed: dict[int, list[str]] = {s: [] for s in range(SEATS)}
         self.offered: set[str] = set()  # penalty cards whose lead choice has been given
-        self.choice_open = False
+        self.choice_open: list[str] = []  # the penalty cards the opponents may choose on now
         self.choice: tuple[str, str] | None = None  # ("demand" | "forbid", suit) for the next lead
         self.tricks: list[Trick] = []
         self.gathered: list[int] = []  # cards seen leaving the centre, per completed trick
@@ -95,6 +95,7 @@ class Play:
         clone.hands = list(self.hands)
         clone.exposed = {s: list(cards) for s, cards in self.exposed.items()}
         clone.offered = set(self.offered)
+        clone.choice_open = list(self.choice_open)
         clone.tricks = self.tricks[:-1] + [t.copy() for t in self.tricks[-1:]]
         clone.gathered = list(self.gathered)
         clone.current = self.current.copy()
@@ -188,7 +189,7 @@ class Play:
         rulings = self._found_revoke(seat, card)
         if self.choice is not None and self.choice[0] == "demand" and suit_of(card) != self.choice[1]:
             self.shown_out[seat].setdefault(self.choice[1], current.number)  # he says he has none
-        self.choice, self.choice_open = None, False
+        self.choice, self.choice_open = None, []
         self._take(seat, card, exposed)
         current.plays.append((seat, card))
         return rulings
@@ -272,7 +273,7 @@ class Play:
         if not cards:
             return []
         self.offered.update(cards)
-        self.choice_open = True
+        self.choice_open = cards
         choosers = tuple(s for s in range(SEATS) if self.sides[s] != side)
         return [MESSAGES.ruling("penalty_choice", choosers, data={"cards": cards, "leader": leader},
                                 leader=self.names[leader], cards=", ".join(card_text(c) for c in cards))]
@@ -284,10 +285,9 @@ class Play:
         leader = self.current.leader
         if self.sides[seat] == self.sides[leader]:
             raise MESSAGES.impossible("not_an_opponent", (seat,), player=self.names[seat])
-        suits = {suit_of(c) for c in self._penalty_cards_of_side(self.sides[leader])}
-        if suit not in suits:
+        if suit not in {suit_of(c) for c in self.choice_open}:
             raise MESSAGES.impossible("not_a_penalty_suit", (seat,), suit=suit or "")
-        self.choice, self.choice_open = (what, suit), False
+        self.choice, self.choice_open = (what, suit), []
         return [MESSAGES.ruling(_CHOICE_KINDS[what], (leader,),
                                 data={"suit": suit, "by": seat}, player=self.names[leader], suit=SUIT_WORDS[suit])]
 
