@@ -123,6 +123,7 @@ RECIPES = (
     Recipe("detector_sizes.json", ("benchmarks/bench_detector_size.py",)),
     Recipe("classifier_step.json", ("benchmarks/bench_classifier_step.py",)),
     Recipe("clock_fit.json", ("benchmarks/bench_clock_fit.py",)),
+    Recipe("gin_deadwood.json", ("benchmarks/bench_gin_deadwood.py",)),
     Recipe("memory.json", ("benchmarks/bench_memory.py",)),
     Recipe("fuzz_cli.json", ("benchmarks/fuzz_cli.py",)),
 )
