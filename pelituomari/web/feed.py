@@ -68,9 +68,11 @@ class Feed:
                 self._end(page)
 
     def _end(self, page: _Page) -> None:
+        """End a stream after what it was sent already; a stream too far behind for that loses it."""
         self._pages.discard(page)
-        while not page.queue.empty():
-            page.queue.get_nowait()
+        if page.queue.full():
+            while not page.queue.empty():
+                page.queue.get_nowait()
         page.queue.put_nowait(None)
 
     async def stream(self, first: bytes) -> AsyncIterator[bytes]:
