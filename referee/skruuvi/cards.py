@@ -37,10 +37,6 @@ def is_ace(card: str) -> bool:
     return card[0] == "A"
 
 
-def full_deck() -> list[str]:
-    return [rank + suit for suit in SUITS for rank in RANKS]
-
-
 def card_text(card: str) -> str:
     """The handbook's way of writing a card: suit symbol, then the rank (10 for T): '♥Q', '♦10'."""
     rank = "10" if card[0] == "T" else card[0]
@@ -58,8 +54,3 @@ def right_of(seat: int) -> int:
 
 def partner_of(seat: int) -> int:
     return (seat + 2) % SEATS
-
-
-def pair_of(seat: int) -> tuple[int, int]:
-    """The seat and its partner, lower seat first."""
-    return tuple(sorted((seat, partner_of(seat))))

@@ -43,12 +43,11 @@ class Exchange:
     name: str
     stages: list[list[list[list[tuple[int, int]]]]]
     reveal: bool = False  # the centre cards must be shown before they are taken
-    revealed: tuple[str, ...] = ()
     moves: int = 0        # moves made so far
 
     def __deepcopy__(self, memo: dict) -> "Exchange":
         stages = [[[list(step) for step in chain] for chain in stage] for stage in self.stages]
-        return Exchange(self.name, stages, self.reveal, self.revealed, self.moves)
+        return Exchange(self.name, stages, self.reveal, self.moves)
 
     @property
     def done(self) -> bool:
@@ -59,7 +58,7 @@ class Exchange:
             raise ExchangeError("centre_not_now")
         if len(cards) != 4:
             raise ExchangeError("centre_four_cards")
-        self.reveal, self.revealed = False, tuple(cards)
+        self.reveal = False
 
     def move(self, giver: int, receiver: int) -> None:
         move = (giver, receiver)

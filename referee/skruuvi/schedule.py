@@ -25,9 +25,6 @@ from dataclasses import dataclass, field
 
 from .cards import SEATS
 
-FORMS = ("alkupeli", "kotka", "bolsevikki")
-
-
 @dataclass(frozen=True)
 class DealPlan:
     form: str                # what the deal is, if nobody bids a bolsevikki in it
