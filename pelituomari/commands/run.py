@@ -197,7 +197,9 @@ def run(args) -> int:
                 result = pipeline.run(source)
             took = time.perf_counter() - began
             hardware.close()
-            pipeline.record_submitted()  # a press as the hardware closed is stored too
+            if web is not None:
+                web.stop()
+            pipeline.record_submitted()  # a press as the hardware closed, or a phone's last word, is stored too
     finally:
         hardware.close()
         if web is not None:
