@@ -40,6 +40,12 @@ class Moves:
     from (the zone it was last seen face up in first, else whichever lost a card first).
     ``drawn_and_discarded``: a card on the pile that no zone was seen losing came from the stock, drawn and
     discarded in one move, when a held zone may have held it unseen (else it is noted as unexplained).
+    ``offstage``: where the players' cards are held out of the camera's sight (gin's hands, ``"hand"``,
+    whose it is the referee knows from the turn): a card landing on the pile that no zone was seen losing
+    came from there, and the pile's top card taken off went there, at once when no counted zone can take a
+    pile card. ``face_down_discards``: a card laid face down on the pile (a gin knock) is a move too.
+    ``laid``: the kinds where cards are laid face up for all to see (gin's melds), told as ``CardsRevealed``
+    each time the cards read there change and then lie still; they need not be counted.
     """
 
     counted: tuple[str, ...] = ()
@@ -48,6 +54,9 @@ class Moves:
     gains: Mapping[str, tuple[Origin, ...]] = field(default_factory=dict)
     discards: tuple[str, ...] = ()
     drawn_and_discarded: bool = False
+    offstage: str | None = None
+    face_down_discards: bool = False
+    laid: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("held", "revealed", "discards"):
@@ -76,6 +85,14 @@ class Moves:
 
     def is_revealed(self, zone: str) -> bool:
         return self.kind_of(zone, self.revealed) is not None
+
+    def is_laid(self, zone: str) -> bool:
+        return self.kind_of(zone, self.laid) is not None
+
+    @property
+    def pile_taken_by_a_zone(self) -> bool:
+        """Whether a counted zone may gain the pile's top card (a card taken off waits to be found then)."""
+        return any(origin.kind == PILE for origins in self.gains.values() for origin in origins)
 
     def is_discard(self, zone: str) -> bool:
         """Whether a card landing on the pile may come from zone."""

@@ -139,7 +139,8 @@ def run(args) -> int:
     # is stored, so that a calibration without the game's zones, a pin that cannot be had, or a folder or video
     # that cannot be written stores nothing.
     try:
-        tracker = Tracker(calibration.zones, baseline_frames=3 if resumed is not None else 0)
+        tracker = Tracker(calibration.zones, baseline_frames=3 if resumed is not None else 0,
+                          moves=find_game(args.game).camera)
         pipeline = Pipeline(calibration, detector, referee, args.game, tracker=tracker, t_offset=t_offset,
                             on_notice=lambda notice: print(notice.message(args.language), file=sys.stderr, flush=True))
     except ValueError as e:

@@ -18,6 +18,7 @@ from pelituomari.store import EventStore
 from referee.core import Referee
 from referee.events import read_jsonl
 from vision.capture import VideoFileSource
+from referee.kiketti.camera import MOVES as KIKETTI
 from vision.tracking import Tracker
 
 
@@ -96,7 +97,7 @@ def test_a_round_cut_by_a_restart_goes_on_from_the_stored_log(detector):
             before.process(frame)
         assert len(store.events(game_id)) == 16  # the start and 15 events, up to the draw at 15.8 s
         after = Pipeline(table, detector, Referee.replay(store.events(game_id), "en"), "kiketti", store=store,
-                         game_id=game_id, tracker=Tracker(table.zones, baseline_frames=3))
+                         game_id=game_id, tracker=Tracker(table.zones, baseline_frames=3, moves=KIKETTI))
         after.process(frame)
         for frame in frames:
             after.process(frame)

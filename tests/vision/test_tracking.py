@@ -6,11 +6,13 @@ from calibration.zones import kimble_layout
 from referee.events import CardMoved, CardsRevealed, DieSettled
 from tests.vision.tracking_script import DT, TABLE, ZONES, GlareAt, back, centre, die, face, feed, glare_at
 from vision.colour import Glare, clipped_mask
+from referee.camera import Moves
+from referee.kiketti.camera import MOVES as KIKETTI
 from vision.tracking import Seen, Tracker
 
 
 def test_a_card_counts_on_the_pile_only_after_n_frames_and_is_dated_by_its_first_sighting():
-    tracker = Tracker(ZONES, confirm_frames=3)
+    tracker = Tracker(ZONES, confirm_frames=3, moves=KIKETTI)
     hand = [back("hand0")]
     events, t = feed(tracker, [hand] * 4)
     assert events == [CardMoved(t=0.0, source="camera", from_zone="stock", to_zone="hand0", by=0, t_uncertainty=0.0)]
@@ -23,13 +25,13 @@ def test_a_card_counts_on_the_pile_only_after_n_frames_and_is_dated_by_its_first
 
 
 def test_a_one_frame_glimpse_makes_no_event():
-    tracker = Tracker(ZONES, confirm_frames=3)
+    tracker = Tracker(ZONES, confirm_frames=3, moves=KIKETTI)
     events, _ = feed(tracker, [[], [face("pile", "Ks")], [], [], [back("seat0")], [], []])
     assert events == []
 
 
 def test_frames_where_the_pile_card_is_unread_do_not_break_its_run_of_readings():
-    tracker = Tracker(ZONES, confirm_frames=3)
+    tracker = Tracker(ZONES, confirm_frames=3, moves=KIKETTI)
     hand = [back("hand1")]
     events, t = feed(tracker, [hand] * 3)
     unread = Seen("card", *centre("pile"))
@@ -40,7 +42,7 @@ def test_frames_where_the_pile_card_is_unread_do_not_break_its_run_of_readings()
 
 
 def test_a_frame_without_the_card_breaks_its_run():
-    tracker = Tracker(ZONES, confirm_frames=3)
+    tracker = Tracker(ZONES, confirm_frames=3, moves=KIKETTI)
     _, t = feed(tracker, [[back("hand1")]] * 3)
     events, _ = feed(tracker, [[], [face("pile", "Kh")], [face("pile", "Kh")], [], [face("pile", "Kh")],
                                [face("pile", "Kh")]], t)
@@ -48,7 +50,7 @@ def test_a_frame_without_the_card_breaks_its_run():
 
 
 def test_deal_then_slap_of_a_seat_card_comes_from_that_seat():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat1 = [back("seat1", dx) for dx in (-100, -30, 30, 100)]
     events, t = feed(tracker, [seat1] * 3)
     assert [(e.from_zone, e.to_zone) for e in events] == [("stock", "seat1")] * 4
@@ -59,7 +61,7 @@ def test_deal_then_slap_of_a_seat_card_comes_from_that_seat():
 
 
 def test_two_slaps_in_the_same_frame_carry_the_same_time_and_its_uncertainty():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seats = [back("seat0", -50), back("seat0", 50), back("seat1", -50), back("seat1", 50)]
     events, t = feed(tracker, [seats] * 2)
     # both slappers turn their card over on the way: 4s from seat 1, 4d from seat 0
@@ -74,7 +76,7 @@ def test_two_slaps_in_the_same_frame_carry_the_same_time_and_its_uncertainty():
 def test_a_card_drawn_and_discarded_in_one_move_is_booked_from_the_stock_once_no_zone_lost_it():
     """The hand held it for one frame, too short to count: after match_window_s without a zone losing
     a card, the pile's card came from the stock, dated by its first sighting."""
-    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=0.5)
+    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=0.5, moves=KIKETTI)
     events, t = feed(tracker, [[], [back("hand0")], [face("pile", "2s")], [face("pile", "2s")]])
     assert events == [] and t == 0.4
     events, t = feed(tracker, [[face("pile", "2s")]] * 4, t)
@@ -89,7 +91,7 @@ def test_a_card_drawn_and_discarded_in_one_move_is_booked_from_the_stock_once_no
 def test_a_card_misread_on_the_pile_after_a_counted_draw_is_not_booked():
     """hand0's card was counted and seen discarded (the 7h); the 7h then reads as 7d: no zone lost it, and
     the hand's card was counted, so no hand held it unseen: noted, not booked as a second discard."""
-    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=1.0)  # the window reaches back to the draw
+    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=1.0, moves=KIKETTI)  # the window reaches back to the draw
     events, t = feed(tracker, [[back("hand0")]] * 3 + [[]] + [[face("pile", "7h")]] * 2)
     assert [(e.card, e.from_zone, e.to_zone) for e in events] == [(None, "stock", "hand0"), ("7h", "hand0", "pile")]
     events, t = feed(tracker, [[face("pile", "7d")]] * 15, t)
@@ -100,7 +102,7 @@ def test_a_card_slapped_onto_one_still_waiting_for_its_zone_is_told_after_it():
     """The 2s, glimpsed in hand0 for a frame, came from no zone seen losing it; seat1 slaps the 3h onto it
     0.3 s later. The slap waits for the 2s to be booked, so the referee judges the 3h against the 2s, not
     the card under it."""
-    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=0.5)
+    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=0.5, moves=KIKETTI)
     seat1 = [back("seat1", dx) for dx in (-100, 0, 100)]
     _, t = feed(tracker, [seat1] * 2 + [seat1 + [back("hand0")]])
     events, t = feed(tracker, [seat1 + [face("pile", "2s")]] * 3 + [seat1[:2] + [face("pile", "3h", 10)]] * 2, t)
@@ -109,7 +111,7 @@ def test_a_card_slapped_onto_one_still_waiting_for_its_zone_is_told_after_it():
     assert [(e.t, e.card, e.from_zone) for e in events] == [(0.3, "2s", "stock"), (0.6, "3h", "seat1")]
 
 def test_a_drawn_card_put_among_the_table_cards_then_one_to_the_pile():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat0", dx) for dx in (-100, -30, 30, 100)]
     _, t = feed(tracker, [seat + [back("hand0")]] * 2)
     events, t = feed(tracker, [seat + [back("seat0", 130)]] * 2, t)
@@ -119,7 +121,7 @@ def test_a_drawn_card_put_among_the_table_cards_then_one_to_the_pile():
 
 
 def test_a_card_lifted_and_put_back_is_no_move():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat0", dx) for dx in (-100, -30, 30, 100)]
     _, t = feed(tracker, [seat] * 2)
     events, t = feed(tracker, [seat[1:]] * 3 + [seat] * 3, t)
@@ -128,7 +130,7 @@ def test_a_card_lifted_and_put_back_is_no_move():
 
 
 def test_round_end_reveal_lists_the_cards_in_table_order():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat1", dx) for dx in (-100, 0, 100)]
     _, t = feed(tracker, [seat] * 2)
     half = [face("seat1", "2c", -100), back("seat1", 0), face("seat1", "Kh", 100)]
@@ -144,7 +146,7 @@ def test_a_reveal_with_a_card_under_glare_lists_the_cards_read():
     and read, the seat is revealed with those two (the referee says a card was not seen). Without glare a
     back there is a card still face down."""
     def reveal(glare):
-        tracker = Tracker(ZONES, confirm_frames=2)
+        tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
         seat = [back("seat1", dx) for dx in (-100, 0, 100)]
         _, t = feed(tracker, [seat] * 3)
         turned = [face("seat1", "2c", -100), back("seat1", 0), face("seat1", "Kh", 100)]
@@ -157,7 +159,7 @@ def test_a_reveal_with_a_card_under_glare_lists_the_cards_read():
 
 
 def test_a_die_counts_once_still_and_a_flickering_one_is_unreadable():
-    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.3)
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.3, moves=Moves())
     events, t = feed(tracker, [die(4)] * 5)
     assert events == []  # the die as found is not a pop
     tumble = [die(1, 20), die(6, -15, 10), die(2, 5, 25)]
@@ -168,14 +170,14 @@ def test_a_die_counts_once_still_and_a_flickering_one_is_unreadable():
 
 
 def test_a_die_popped_to_the_same_spot_and_value_is_still_a_pop():
-    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2, moves=Moves())
     _, t = feed(tracker, [die(6)] * 4)
     events, t = feed(tracker, [[], [], die(6), die(6), die(6), die(6)], t)
     assert events == [DieSettled(t=0.6, source="camera", value=6, zone="dome")]
 
 
 def test_a_wrong_slap_goes_back_to_its_seat_and_penalty_cards_come_from_the_stock():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat1 = [back("seat1", dx) for dx in (-100, 0, 100)]
     _, t = feed(tracker, [seat1 + [back("hand0")]] * 2 + [seat1 + [face("pile", "2s")]] * 2)  # 2s discarded
     events, t = feed(tracker, [seat1[:2] + [face("pile", "2s"), face("pile", "3h", 10)]] * 2, t)
@@ -193,7 +195,7 @@ def test_a_card_glimpsed_faintly_under_the_pile_neither_lands_nor_hides_the_top_
     """The Kiketti sample with step 16's detector: as the wrongly slapped 3h is taken back, a card
     beneath the 2s shows at the edge of the pile, boxed at confidence 0.33-0.44 and misread as As."""
     def run(ghost_confidence, ghost_card="As"):
-        tracker = Tracker(ZONES, confirm_frames=2)
+        tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
         seat1 = [back("seat1", dx) for dx in (-100, 0, 100)]
         _, t = feed(tracker, [seat1 + [back("hand0")]] * 2 + [seat1 + [face("pile", "2s")]] * 2)
         _, t = feed(tracker, [seat1[:2] + [face("pile", "2s"), face("pile", "3h", 10)]] * 2, t)
@@ -222,7 +224,7 @@ def test_an_unread_card_fainter_than_the_one_read_under_the_top_lies_beneath_it(
     at 0.93. Fainter than the 2s, it lies under it, so the 3h still counts as taken back; an unread
     card surer than the 2s may have landed over the top, and then the top is only covered."""
     def run(unread_confidence):
-        tracker = Tracker(ZONES, confirm_frames=2)
+        tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
         seat1 = [back("seat1", dx) for dx in (-100, 0, 100)]
         two = Seen("card", *centre("pile"), card="2s", confidence=0.93)
         _, t = feed(tracker, [seat1 + [back("hand0")]] * 2 + [seat1 + [two]] * 2)
@@ -241,7 +243,7 @@ def test_an_unread_card_fainter_than_the_one_read_under_the_top_lies_beneath_it(
 
 
 def test_a_card_landing_on_the_pile_covers_the_top_without_taking_it_away():
-    tracker = Tracker(ZONES, confirm_frames=3)
+    tracker = Tracker(ZONES, confirm_frames=3, moves=KIKETTI)
     _, t = feed(tracker, [[back("hand0")]] * 3 + [[face("pile", "7h")]] * 3)
     events, t = feed(tracker, [[face("pile", "7c")]] * 4, t)  # 7c lies right over 7h
     assert tracker.on_pile == ["7h", "7c"]
@@ -249,14 +251,14 @@ def test_a_card_landing_on_the_pile_covers_the_top_without_taking_it_away():
 
 
 def test_a_top_card_hidden_for_a_moment_never_left():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     _, t = feed(tracker, [[back("hand0")]] * 2 + [[face("pile", "7h")]] * 2)
     events, t = feed(tracker, [[]] * 3 + [[face("pile", "7h")]] * 3, t)
     assert events == [] and tracker.on_pile == ["7h"]
 
 
 def test_a_weaker_die_sighting_beside_the_die_is_a_reflection():
-    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2, moves=Moves())
     cx, cy = kimble_layout(TABLE)["dome"].centre
     glint = [Seen("die", cx + dx, cy - 30, die=1, confidence=0.3) for dx in (-20, 5, 20, -10, 15, 0, 25, -5)]
     frames = [die(2)] * 3 + [die(5, 20, 10)] + [die(3, 10, 10)] * 4
@@ -266,7 +268,7 @@ def test_a_weaker_die_sighting_beside_the_die_is_a_reflection():
 
 
 def test_a_reveal_waits_for_every_card_of_the_seat_and_comes_once_a_round():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat1", dx) for dx in (-100, 0, 100)]
     _, t = feed(tracker, [seat] * 2)
     # one card is not seen at all for a while: the two seen face up are not the whole seat
@@ -281,7 +283,7 @@ def test_a_reveal_waits_for_every_card_of_the_seat_and_comes_once_a_round():
 
 
 def test_a_pile_card_unseen_for_long_is_not_new_when_it_shows_again():
-    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=0.5)
+    tracker = Tracker(ZONES, confirm_frames=2, match_window_s=0.5, moves=KIKETTI)
     _, t = feed(tracker, [[back("hand0"), back("seat0")]] * 2 + [[face("pile", "7h"), back("seat0")]] * 2)
     events, t = feed(tracker, [[back("seat0")]] * 8 + [[back("seat0"), face("pile", "7h")]] * 3, t)
     assert events == [] and tracker.on_pile == ["7h"]
@@ -289,7 +291,7 @@ def test_a_pile_card_unseen_for_long_is_not_new_when_it_shows_again():
 
 
 def test_an_unread_top_card_over_a_covered_one_is_not_taken_away():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     hands = [back("hand0"), back("hand1")]
     _, t = feed(tracker, [hands] * 2 + [[hands[1], face("pile", "7h")]] * 2 + [[face("pile", "7h", 8)]] * 2)
     assert tracker.on_pile == ["7h"]
@@ -301,7 +303,7 @@ def test_an_unread_top_card_over_a_covered_one_is_not_taken_away():
 
 def test_a_table_taken_as_it_stands_gives_events_only_for_what_changes_after():
     """A game carried on after a restart: the cards already dealt and on the pile are no news."""
-    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=3)
+    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=3, moves=KIKETTI)
     table = [back("seat0", dx) for dx in (-60, 0, 60)] + [back("seat1", dx) for dx in (-30, 30)] + [face("pile", "4d")]
     events, t = feed(tracker, [table] * 5)
     assert events == []
@@ -314,7 +316,7 @@ def test_a_table_taken_as_it_stands_gives_events_only_for_what_changes_after():
 def _slap_under_glare(mind: bool) -> list:
     """Two backs in seat0 and one in hand0; glare then hides seat0's middle card while the hand's card is
     discarded face up (7h), and moves off. The events after the deal."""
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat + [back("hand0")]] * 3)
     glare = glare_at(*centre("seat0")) if mind else None
@@ -333,7 +335,7 @@ def test_a_card_glare_hides_is_still_there_and_the_discard_came_from_the_hand():
 
 
 def test_a_card_that_left_under_glare_is_booked_once_the_glare_moves_off():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat] * 3)
     glare = glare_at(*centre("seat0"))
@@ -348,7 +350,7 @@ def test_a_card_that_left_under_glare_is_booked_once_the_glare_moves_off():
 def test_a_card_slapped_from_a_seat_glare_hides_for_long_waits_for_the_glare_not_the_stock():
     """Glare hides seat0 for 2 s after its card is slapped (longer than match_window_s): the 5c is not booked
     from the stock while a card glare keeps there may be it; the glare lifts and seat0 is found a card short."""
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat] * 3)
     events, t = feed(tracker, [[seat[0], face("pile", "5c")]] * 20, t, glare_at(*centre("seat0")))
@@ -366,7 +368,7 @@ def test_a_card_on_the_pile_waits_for_glare_at_most_glare_wait_s_then_came_from_
     cases = ((("seat0",), [("5c", "seat0")], 0), (("seat0", "hand0"), [("5c", "seat0")], 0),
              (("seat0", "seat1"), [], 1))
     for zones, booked, unexplained in cases:
-        tracker = Tracker(ZONES, confirm_frames=2, glare_wait_s=2.0)
+        tracker = Tracker(ZONES, confirm_frames=2, glare_wait_s=2.0, moves=KIKETTI)
         seat0, seat1 = [back("seat0", -100), back("seat0")], [back("seat1")]
         _, t = feed(tracker, [seat0 + seat1] * 3)
         glare = GlareAt(*(centre(zone) for zone in zones))
@@ -389,7 +391,7 @@ def test_a_card_on_the_pile_no_zone_lost_came_from_the_one_seat_whose_place_glar
     cases = ((("seat0",), [("5c", "seat0")], 0), (("seat0", "seat1"), [], 1),
              (("seat0", "hand0"), [("5c", "stock")], 0))
     for zones, booked, unexplained in cases:
-        tracker = Tracker(ZONES, confirm_frames=2)
+        tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
         table = [back("seat0", -100), back("seat1")]
         # a seat's right-hand place, or a hand's middle
         glare = GlareAt(*(centre(zone, 60 if zone.startswith("seat") else 0) for zone in zones))
@@ -408,7 +410,7 @@ def test_a_card_a_third_under_glare_is_still_there_though_its_middle_is_clear():
     image = np.full((100, 80, 3), 120, np.uint8)   # a region 80 x 100 mm at 1 px a mm around the card
     image[:, 52:] = 255                            # clipped from 12 mm right of the card's centre on
     glare = Glare([((x - 40, y - 50, x + 40, y + 50), 1.0, clipped_mask(image))])
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat + [back("hand0")]] * 3)
     frames = [[seat[0], back("hand0")]] * 2 + [[seat[0]]] + [[seat[0], face("pile", "7h")]] * 2
@@ -420,7 +422,7 @@ def test_a_card_a_third_under_glare_is_still_there_though_its_middle_is_clear():
 def test_a_card_on_the_pile_before_a_seat_lost_one_came_from_the_seat_glare_hid():
     """Glare hides seat1's middle card, which is slapped (Kh lands); then seat0's is (Kc), and the glare
     lifts to show seat1's card gone. The Kh landed before seat0 lost its card, so it is seat1's."""
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat0, seat1 = [back("seat0", -100), back("seat0")], [back("seat1", -100), back("seat1")]
     _, t = feed(tracker, [seat0 + seat1] * 3)
     under_glare = [seat0 + [seat1[0], face("pile", "Kh")]] * 2 + [[seat0[0], seat1[0], face("pile", "Kh")]] * 2
@@ -434,7 +436,7 @@ def test_a_card_seen_leaving_goes_before_one_glare_hid_when_both_are_found_gone_
     """Glare hides seat0's middle card; as it lifts, seat1's middle card is seen gone in the same frame.
     The Kc then lands: seat1's card left just then, seat0's at any time under the glare, so the Kc is
     seat1's and the Ks after it seat0's."""
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat0, seat1 = [back("seat0", -100), back("seat0")], [back("seat1", -100), back("seat1")]
     _, t = feed(tracker, [seat0 + seat1] * 3)
     _, t = feed(tracker, [[seat0[0]] + seat1] * 2, t, glare_at(*centre("seat0")))
@@ -447,7 +449,7 @@ def test_a_card_seen_leaving_goes_before_one_glare_hid_when_both_are_found_gone_
 def _discard_seen_after_glare(glare_over: str, clipped=(1.0, 1.0, 1.0, 1.0)) -> list:
     """The hand's card goes; for 0.4 s glare clips the given share of the square around glare_over's centre
     (one a frame); then the 7h is seen on the pile."""
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     _, t = feed(tracker, [[back("hand0")]] * 3)
     x0, y0 = centre(glare_over)
     for most in clipped:
@@ -470,7 +472,7 @@ def test_a_card_first_seen_on_the_pile_as_glare_lifts_came_at_some_time_under_it
 
 def _pile_under_glare() -> tuple[Tracker, float]:
     """Two backs in each seat and the 9s on the pile, taken as they stand and seen for confirm_frames frames."""
-    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=1)
+    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=1, moves=KIKETTI)
     _, t = feed(tracker, [[back("seat0", -50), back("seat0", 50), back("seat1", -50), back("seat1", 50),
                           face("pile", "9s")]] * 4)
     return tracker, t
@@ -479,7 +481,7 @@ def _pile_under_glare() -> tuple[Tracker, float]:
 def test_a_table_taken_as_it_stands_knows_where_its_pile_cards_lie_under_glare():
     """A game carried on after a restart, glare over the pile from the first frame after: the 9s it showed
     lies hidden there, not taken back, so the card seat0 then gains came from the stock."""
-    tracker = Tracker(ZONES, confirm_frames=2, baseline_frames=1)
+    tracker = Tracker(ZONES, confirm_frames=2, baseline_frames=1, moves=KIKETTI)
     seat0 = [back("seat0", -50)]
     _, t = feed(tracker, [seat0 + [face("pile", "9s")]])
     events, _ = feed(tracker, [seat0] * 3 + [seat0 + [back("seat0", 50)]] * 2, t, glare_at(*centre("pile")))
@@ -550,7 +552,7 @@ def test_a_card_glare_has_misread_a_pile_card_as_is_that_card_when_a_seat_has_lo
 def test_the_top_card_seen_lifted_off_under_glare_uncovers_the_card_beneath_however_glare_reads_it():
     """The 2s, discarded under glare, reads there as 2c; the 3h slapped onto it is taken back to its seat,
     seen clear as it is lifted, while the box left in the glare reads 2c again, which is the 2s beneath."""
-    tracker = Tracker(ZONES, confirm_frames=3)
+    tracker = Tracker(ZONES, confirm_frames=3, moves=KIKETTI)
     seat1 = [back("seat1", -50), back("seat1", 50)]
     _, t = feed(tracker, [seat1 + [back("hand0")]] * 3)
     glare = glare_at(*centre("pile"))
@@ -593,7 +595,7 @@ def test_a_card_first_read_inside_glare_is_not_followed():
 
 
 def test_a_box_seen_in_one_frame_is_not_kept_as_a_card_where_glare_then_lies():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat] * 3)
     glare = glare_at(*centre("seat0", 100))
@@ -607,7 +609,7 @@ def test_a_box_seen_in_one_frame_is_not_kept_as_a_card_where_glare_then_lies():
 
 
 def test_a_card_boxed_askew_by_glare_is_the_card_kept_there_not_a_second_one():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     _, t = feed(tracker, [[back("hand0")]] * 3)
     glare = glare_at(*centre("hand0"), reach=20.0)
     # glare over the card throws its box 28 mm, clear of the glare, and back
@@ -619,7 +621,7 @@ def test_a_card_boxed_askew_by_glare_is_the_card_kept_there_not_a_second_one():
 
 
 def test_a_box_beside_a_card_is_not_that_card_kept_under_glare():
-    tracker = Tracker(ZONES, confirm_frames=2)
+    tracker = Tracker(ZONES, confirm_frames=2, moves=KIKETTI)
     seat = [back("seat0", -100), back("seat0")]
     _, t = feed(tracker, [seat] * 3)
     glare = glare_at(*centre("seat0"), reach=40.0)
@@ -629,7 +631,7 @@ def test_a_box_beside_a_card_is_not_that_card_kept_under_glare():
 
 
 def test_glare_over_the_die_is_neither_a_pop_nor_a_face():
-    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2, moves=Moves())
     _, t = feed(tracker, [die(6)] * 4)
     glare = glare_at(*kimble_layout(TABLE)["dome"].centre)
     events, t = feed(tracker, [[], die(6, 4, 0), []], t, glare)  # gone, then boxed off its place: the glare's doing
@@ -640,7 +642,7 @@ def test_glare_over_the_die_is_neither_a_pop_nor_a_face():
 def _die_settled_under_glare(*clipped: float):
     """A die popped, then landing where glare clips the given share of its square in each frame (boxed all
     the same): the events, and whether glare hid it in the last frame."""
-    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2, moves=Moves())
     _, t = feed(tracker, [die(6)] * 4)
     _, t = feed(tracker, [[], []], t)                    # popped: a hand over the dome (the old place is clear)
     x0, y0 = kimble_layout(TABLE)["dome"].centre
@@ -665,7 +667,7 @@ def test_a_die_that_settles_where_glare_lies_on_a_third_of_it_is_read_and_on_hal
 def test_a_die_glimpsed_through_glare_is_not_taken_for_still_until_it_is_seen_still():
     """Over-exposed, the die is boxed every other frame: never still long enough to count. Seen still once
     the glare goes, the roll is dated from when it came there."""
-    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2)
+    tracker = Tracker(kimble_layout(TABLE), confirm_frames=2, die_settle_s=0.2, moves=Moves())
     _, t = feed(tracker, [die(6)] * 4 + [[], []])       # as found, then popped under a hand
     glare = glare_at(*kimble_layout(TABLE)["dome"].centre, reach=60.0)
     events, t = feed(tracker, [die(3, 40, 0), []] * 6, t, glare)

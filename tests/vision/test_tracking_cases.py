@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from calibration.zones import Zone, kimble_layout
-from referee.camera import PILE, STOCK, Moves, Origin
+from calibration.zones import gin_layout, kimble_layout
+from referee.camera import PILE, STOCK, Moves
 from referee.events import CardMoved, CardsRevealed, DieSettled
 from tests.vision.tracking_script import DT, TABLE, ZONES, GlareAt, back, centre, die, face, feed, glare_at
+from referee.gin.camera import MOVES as GIN
+from referee.kiketti.camera import MOVES as KIKETTI
 from vision.tracking import Seen, Tracker, Unexplained
 
 DOC = Path(__file__).parents[2] / "docs" / "tracking.md"
@@ -37,7 +39,7 @@ def moved(t, from_zone, to_zone, card=None, by=None, dt=DT):
 
 
 def kiketti(**settings):
-    return Tracker(ZONES, confirm_frames=settings.pop("confirm_frames", 2), **settings)
+    return Tracker(ZONES, confirm_frames=settings.pop("confirm_frames", 2), **settings, moves=KIKETTI)
 
 
 def test_every_row_of_the_doc_has_its_case_and_every_case_its_row():
@@ -266,7 +268,7 @@ def _():
 def _():
     """Glare over the pile's 9s; the Kh slapped onto it is read once clear of the glare, then, where it lies,
     as the 9s: it is the Kh lying there."""
-    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=1)
+    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=1, moves=KIKETTI)
     seat1 = [back("seat1", -50), back("seat1", 50)]
     _, t = feed(tracker, [seat1 + [face(PILE, "9s")]] * 4)
     frames = [seat1[:1] + [face(PILE, "Kh", -35)]] + [seat1[:1] + [face(PILE, "9s")]] * 4
@@ -351,7 +353,7 @@ def _():
 
 @case("baseline_adopted")
 def _():
-    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=3)
+    tracker = Tracker(ZONES, confirm_frames=3, baseline_frames=3, moves=KIKETTI)
     table = [back("seat0", dx) for dx in (-60, 0, 60)] + [back("seat1", dx) for dx in (-30, 30)] + [face(PILE, "4d")]
     events, t = feed(tracker, [table] * 5)
     assert events == [] and tracker.on_pile == ["4d"]
@@ -360,31 +362,58 @@ def _():
     assert events == [moved(0.5, "seat0", PILE, "4c", by=0)]
 
 
-# ------------------------------------------------------------ another game's moves
+# ------------------------------------------------------------ gin rummy: hands held out of sight
 
-GIN_ZONES = {z.name: z for z in (Zone("stock", 300, 200, 400, 320), Zone("pile", 500, 200, 600, 320),
-                                 Zone("hand0", 150, 420, 750, 540), Zone("melds0", 150, 340, 750, 410))}
-GIN = Moves(counted=("hand", "melds"), held=("hand",), revealed=("hand", "melds"),
-            gains={"hand": (Origin(PILE, by_player=True), Origin(STOCK, by_player=True)),
-                   "melds": (Origin("hand", own=True, by_player=True),)},
-            discards=("hand",), drawn_and_discarded=True)
+GIN_ZONES = gin_layout(2, (1000.0, 800.0))
+GIN_PILE = GIN_ZONES[PILE].centre
 
 
-@case("pile_top_drawn_into_a_hand")
+def gin(**settings):
+    return Tracker(GIN_ZONES, confirm_frames=2, moves=GIN, **settings)
+
+
+def on_pile(*cards):
+    """Cards on gin's pile, each a little askew of the one under it, the top last."""
+    return [Seen("card", GIN_PILE[0] + 4 * i, GIN_PILE[1] + 3 * i, card=c) for i, c in enumerate(cards)]
+
+
+def melds(zone, *cards):
+    z = GIN_ZONES[zone]
+    return [Seen("card", z.x0 + 40 + 45 * i, z.centre[1], card=c) for i, c in enumerate(cards)]
+
+
+@case("gin_discard_from_a_hand")
 def _():
-    """Gin's moves (an ad-hoc grammar): hand0 takes the 7h off the pile's top, then discards the Kd, then
-    draws from the stock."""
-    def in_hand(n):
-        return [Seen("card_back", 200 + 60 * i, 480) for i in range(n)]
+    tracker = gin()
+    first, t = feed(tracker, [on_pile("2c")] * 2)
+    then, _ = feed(tracker, [on_pile("2c", "Kd")] * 2, t)
+    assert first + then == [moved(0.0, "hand", PILE, "2c", dt=0.0), moved(0.2, "hand", PILE, "Kd")]
 
-    tracker = Tracker(GIN_ZONES, confirm_frames=2, baseline_frames=1, moves=GIN)
-    two, seven = Seen("card", 550, 260, card="2c"), Seen("card", 555, 262, card="7h")
-    _, t = feed(tracker, [in_hand(3) + [two, seven]] * 2)
-    events, t = feed(tracker, [in_hand(4) + [two]] * 2, t)
-    assert events == [moved(0.2, PILE, "hand0", "7h", by=0)]
-    king = Seen("card", 552, 258, card="Kd")
-    events, t = feed(tracker, [in_hand(3) + [two, king]] * 2, t)
-    assert events == [moved(0.4, "hand0", PILE, "Kd", by=0)]
-    events, _ = feed(tracker, [in_hand(4) + [two, king]] * 2, t)
-    assert events == [moved(0.6, STOCK, "hand0", by=0)]
-    assert tracker.on_pile == ["2c", "Kd"] and tracker.unexplained == []
+
+@case("gin_pile_top_taken_into_a_hand")
+def _():
+    tracker = gin(baseline_frames=1)
+    _, t = feed(tracker, [on_pile("2c", "7h")])
+    events, _ = feed(tracker, [on_pile("2c")] * 2, t)
+    assert events == [moved(0.1, PILE, "hand", "7h")]
+    assert tracker.on_pile == ["2c"] and tracker.unexplained == []
+
+
+@case("gin_knock_face_down")
+def _():
+    tracker = gin(baseline_frames=1)
+    _, t = feed(tracker, [on_pile("2c", "7h")])
+    knock = on_pile("2c", "7h")[:1] + [Seen("card_back", GIN_PILE[0] + 5, GIN_PILE[1] + 2)]
+    events, _ = feed(tracker, [knock] * 3, t)
+    assert events == [CardMoved(t=0.1, source="camera", from_zone="hand", to_zone=PILE, t_uncertainty=DT)]
+    assert tracker.on_pile == ["2c", "7h"]  # covered, not taken
+
+
+@case("gin_melds_laid_then_a_lay_off")
+def _():
+    tracker = gin()
+    laying = [melds("melds0", "4h"), melds("melds0", "4h", "5h"), melds("melds0", "4h", "5h", "6h")]
+    events, t = feed(tracker, laying + [melds("melds0", "4h", "5h", "6h")] * 11)
+    assert events == [CardsRevealed(t=0.2, source="camera", zone="melds0", cards=("4h", "5h", "6h"))]
+    events, _ = feed(tracker, [melds("melds0", "3h", "4h", "5h", "6h")] * 11, t)
+    assert events == [CardsRevealed(t=1.4, source="camera", zone="melds0", cards=("3h", "4h", "5h", "6h"))]

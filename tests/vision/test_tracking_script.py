@@ -6,6 +6,8 @@ import numpy as np
 from calibration.zones import kimble_layout
 from pelituomari.game import referee_for
 from pelituomari.samplegen import FPS, KIMBLE_TABLE, Pose, _card_truth, die_state, kiketti_script, kimble_pops
+from referee.camera import Moves
+from referee.kiketti.camera import MOVES as KIKETTI
 from vision.tracking import Seen, Tracker
 
 
@@ -13,7 +15,7 @@ def test_the_kiketti_script_seen_perfectly_gives_its_ground_truth():
     script, start = kiketti_script()
     frames = [script.frame_state(n / FPS) for n in range(round((script.t + 0.5) * FPS))]
     truth = _card_truth(script, frames)
-    tracker = Tracker(script.zones)
+    tracker = Tracker(script.zones, moves=KIKETTI)
     stock = script.zones["stock"].centre
     events = []
     for n, state in enumerate(frames):
@@ -31,7 +33,7 @@ def test_the_kimble_pops_seen_perfectly_give_their_ground_truth():
     pops, duration, start = kimble_pops()
     zones = kimble_layout(KIMBLE_TABLE)
     x, y = zones["dome"].centre
-    tracker, rng, events = Tracker(zones), np.random.default_rng(4), []
+    tracker, rng, events = Tracker(zones, moves=Moves()), np.random.default_rng(4), []
     for n in range(round(duration * FPS)):
         pose, value = die_state(pops, Pose(x - 5, y + 3, 15), 4, n, rng)
         events += tracker.update(n / FPS, [Seen("die", pose.x, pose.y, die=value)])

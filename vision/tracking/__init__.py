@@ -9,7 +9,7 @@ what it is shown and what it tells, is a row of docs/tracking.md.
 
 Its parts, each fed once a frame: ``Pile`` (landings, the pile read through glare, the top taken off),
 ``ZoneCounts`` (each counted zone's cards, glare keeping their places), ``Matcher`` (gains and landings
-paired with ``Losses``), ``Uncounted`` (where a card may lie uncounted), ``Reveals``, ``DieWatcher``,
+paired with ``Losses``), ``Uncounted`` (where a card may lie uncounted), ``Reveals``, ``Laid``, ``DieWatcher``,
 ``GlareHistory``, and ``InOrder`` (events told in the order they happened).
 """
 
@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from referee.camera import PILE, Moves
 from referee.events import Event
-from referee.kiketti.camera import MOVES as KIKETTI_MOVES
 from vision.colour import Glare
 from vision.tracking.counts import ZoneCounts
 from vision.tracking.die import DIE_ZONE, DieWatcher
 from vision.tracking.glare_history import GlareHistory
+from vision.tracking.laid import Laid
 from vision.tracking.losses import Losses
 from vision.tracking.matcher import FaceUpZones, Matcher
 from vision.tracking.pile import Pile
@@ -39,8 +39,7 @@ __all__ = ["Tracker", "Seen", "Unexplained", "one_per_object", "hides_a_card", "
 class Tracker:
     """Feed ``update(t, seen, glare)`` once per frame; it returns the events that became certain.
 
-    ``moves``: what the game's cards may do (referee.camera.Moves, the game's ``camera``); None: Kiketti's,
-    which callers that build their own tracker for a resumed game rely on. ``baseline_frames``: the table
+    ``moves``: what the game's cards may do (referee.camera.Moves, the game's ``camera``). ``baseline_frames``: the table
     is not empty at the start (a game carried on after a restart): what the first that many frames show is
     taken as it stands, without events. ``landing_conf``: a card lands on the pile only when boxed at least
     this surely; a fainter box there is a card beneath the top, glimpsed past it. ``match_window_s``: how
@@ -49,8 +48,7 @@ class Tracker:
 
     def __init__(self, zones, confirm_frames: int = 3, match_window_s: float = 1.5, glare_wait_s: float = 3.0,
                  die_settle_s: float = 0.4, die_move_mm: float = 3.0, die_agreement: float = 0.8,
-                 baseline_frames: int = 0, landing_conf: float = 0.5, *, moves: Moves | None = None):
-        moves = KIKETTI_MOVES if moves is None else moves
+                 baseline_frames: int = 0, landing_conf: float = 0.5, *, moves: Moves):
         self._zones = zones
         self.unexplained: list[Unexplained] = []  # what the tracker saw but could not turn into an event
         self.glare = GlareHistory(match_window_s)
@@ -58,10 +56,11 @@ class Tracker:
         self.uncounted = Uncounted(zones, moves, match_window_s, match_window_s + glare_wait_s)
         self.counts = ZoneCounts(zones, moves, confirm_frames, self.glare, self.uncounted)
         self.faces = FaceUpZones(moves)
-        self.pile = Pile(confirm_frames, landing_conf, self.losses, self.glare)
+        self.pile = Pile(confirm_frames, landing_conf, self.losses, self.glare, face_down=moves.face_down_discards)
         self.matcher = Matcher(moves, self.losses, self.counts, self.uncounted, self.faces, match_window_s,
                                glare_wait_s, self.unexplained)
         self.reveals = Reveals(zones, moves, confirm_frames, self.counts, self.losses)
+        self.laid = Laid(zones, moves)
         self.die = DieWatcher(die_settle_s, die_move_mm, die_agreement)
         self.telling = InOrder()
         self._t_prev: float | None = None
@@ -93,11 +92,13 @@ class Tracker:
             self.counts.adopt(by_zone)
             self.pile.adopt(by_zone.get(PILE, []))
             self.reveals.adopt(by_zone)
+            self.laid.adopt(by_zone)
         else:
             arrivals = self.pile.update(t, dt, by_zone.get(PILE, []), glare)  # first: a card leaving the pile
             changes = self.counts.update(t, dt, by_zone, glare)                # may be the one a zone gains now
             events += self.matcher.update(t, changes, arrivals)
             events += self.reveals.update(t, by_zone, glare)
+            events += self.laid.update(t, by_zone)
             if DIE_ZONE in by_zone:
                 events += self.die.update(t, [s for s in by_zone[DIE_ZONE] if s.kind == "die"], glare)
             for card in self.losses.update(t):

@@ -48,14 +48,14 @@ class Matcher:
         self._losses, self._counts, self._uncounted, self._faces = losses, counts, uncounted, faces
         self.window_s, self.glare_wait_s = window_s, glare_wait_s
         self.unexplained = unexplained
-        self._arrivals: list[tuple[str, Change]] = []  # pile cards waiting for their origin
+        self._arrivals: list[tuple[str | None, Change]] = []  # pile cards (None: face down) waiting for their origin
 
     @property
     def waiting_since(self) -> float:
         """When the oldest card still waiting for its origin landed (inf: none waits)."""
         return min((arrival.t for _, arrival in self._arrivals), default=float("inf"))
 
-    def update(self, t: float, changes: list[Change | Gain], arrivals: list[tuple[str, Change]]) -> list[Event]:
+    def update(self, t: float, changes: list[Change | Gain], arrivals: list[tuple[str | None, Change]]) -> list[Event]:
         """One frame's losses and gains (in order: a loss goes to ``losses``, a gain is booked) and the cards
         it confirms landing on the pile; the moves now certain."""
         self._arrivals += arrivals
@@ -65,7 +65,17 @@ class Matcher:
                 events += self._gain(change)
             else:
                 self._losses.add(change)
-        return events + self._resolve_arrivals(t)
+        return events + self._taken_offstage() + self._resolve_arrivals(t)
+
+    def _taken_offstage(self) -> list[Event]:
+        """The pile's top card taken off where no counted zone can take it: into the offstage hands, at once."""
+        if self.moves.offstage is None or self.moves.pile_taken_by_a_zone:
+            return []
+        events = []
+        while (loss := self._losses.take(lambda z: z == PILE)) is not None:
+            events.append(CardMoved(t=loss.t, source=Source.CAMERA, card=loss.card, from_zone=PILE,
+                                    to_zone=self.moves.offstage, t_uncertainty=loss.dt))
+        return events
 
     def finish(self) -> list[Event]:
         """The cards on the pile still waiting, booked as if their wait were over."""
@@ -113,18 +123,23 @@ class Matcher:
                 events.append(self._landed(card, arrival, STOCK))
             elif (hiding := self._uncounted.hidden_since(arrival.t, discard)) is not None:
                 events.append(self._landed(card, arrival, hiding))
+            elif self.moves.offstage is not None:
+                events.append(self._landed(card, arrival, self.moves.offstage))
             else:
                 self.unexplained.append(Unexplained(arrival.t, PILE, card, arrived=True))
         self._arrivals = waiting
         return events
 
-    def _landed(self, card: str, arrival: Change, zone: str) -> CardMoved:
-        return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone=zone, to_zone=PILE, face_up=True,
-                         by=self.moves.seat(zone), t_uncertainty=arrival.dt)
+    def _landed(self, card: str | None, arrival: Change, zone: str) -> CardMoved:
+        """The move of a card landed on the pile from zone: face up and read, or (None) face down."""
+        return CardMoved(t=arrival.t, source=Source.CAMERA, card=card, from_zone=zone, to_zone=PILE,
+                         face_up=card is not None, by=self.moves.seat(zone), t_uncertainty=arrival.dt)
 
     def _may_yet_be_found(self, arrival: Change, t: float) -> bool:
         """Whether the zone a card landing on the pile came from may still be found: within ``window_s``, or
         up to ``glare_wait_s`` while glare keeps a card that may be it."""
+        if not self.moves.discards:  # no zone is watched losing a card: none will be found
+            return False
         waited = t - arrival.t
         return waited <= self.window_s or (waited <= self.glare_wait_s and
                                            self._counts.may_have_left(arrival.t, self.moves.is_discard))

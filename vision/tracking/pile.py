@@ -8,7 +8,7 @@ from referee.camera import PILE
 from vision.colour import Glare
 from vision.tracking.glare_history import GlareHistory
 from vision.tracking.losses import Change, Losses
-from vision.tracking.sightings import CARD_ASKEW_MM, Seen, card_hidden, dist
+from vision.tracking.sightings import CARD_ASKEW_MM, Debounced, Seen, card_hidden, dist
 
 
 @dataclass
@@ -29,9 +29,13 @@ class Pile:
     a fainter box is a card beneath the top, glimpsed past it). A card taken off the top is a loss of the
     pile (in ``losses``, with its card), for a zone's gain to be paired with."""
 
-    def __init__(self, confirm_frames: int, landing_conf: float, losses: Losses, glare: GlareHistory):
+    def __init__(self, confirm_frames: int, landing_conf: float, losses: Losses, glare: GlareHistory,
+                 face_down: bool = False):
+        """face_down: a card laid face down on the pile (surely boxed backs there grow in number) lands too,
+        as an unread card (None)."""
         self.confirm_frames, self.landing_conf = confirm_frames, landing_conf
         self._losses, self._glare = losses, glare
+        self._backs = Debounced(confirm_frames, stable=0) if face_down else None  # face-down cards on the pile
         self.cards: list[str] = []                          # confirmed pile cards, the top last
         self._runs: dict[str, PileRun] = {}                 # cards landing, not yet confirmed
         self._top_gone: tuple[int, float, float] = (0, 0.0, 0.0)  # frames the top card has been missing
@@ -48,7 +52,7 @@ class Pile:
         """A card taken off the top that no zone took: it lies in the pile unseen, not a new card if seen again."""
         self.cards.insert(0, card)
 
-    def update(self, t: float, dt: float, pile: list[Seen], glare: Glare | None) -> list[tuple[str, Change]]:
+    def update(self, t: float, dt: float, pile: list[Seen], glare: Glare | None) -> list[tuple[str | None, Change]]:
         """One frame's sightings on the pile; the cards it confirms landing, with when they were first seen."""
         if glare is not None:
             pile = self.through_glare(pile, glare)
@@ -70,7 +74,9 @@ class Pile:
         # a card read there lies beneath that card, not over the top.
         surest_read = max((s.confidence for s in pile if s.kind == "card" and s.card is not None), default=0.0)
         unread_over = any(s.card is None and s.confidence >= surest_read for s in sure)
-        self._watch_top(t, dt, visible, landed, unread_over)
+        backs = sum(1 for s in pile if s.kind == "card_back" and s.confidence >= self.landing_conf)
+        face_down = self._backs is not None and backs > 0  # a card laid face down covers the top
+        self._watch_top(t, dt, visible, landed, unread_over or face_down)
         # A run of sightings goes on through frames where a face-up card there is unread (it may be
         # this card, read again in the next frame), and, for a card read clear of glare, while glare hides
         # where it lies; a frame that shows neither breaks it.
@@ -94,6 +100,10 @@ class Pile:
                 self.cards.append(card)
                 if not self._losses.uncover(card):  # else it was only covered for a moment: it never left
                     arrived.append((card, Change(PILE, run.first, run.dt)))
+        if self._backs is not None:
+            before = self._backs.stable
+            if self._backs.update(backs, t, dt) and self._backs.stable > before:
+                arrived.append((None, Change(PILE, self._backs.run_t, self._backs.run_dt)))
         return arrived
 
     def through_glare(self, pile: list[Seen], glare: Glare) -> list[Seen]:
