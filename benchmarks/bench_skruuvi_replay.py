@@ -43,12 +43,12 @@ def replay_seconds(events: list, repeats: int) -> float:
     return best
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     games = []
     for seed in range(1, args.games + 1):
         events, deals = simulate(seed, SETTINGS)

@@ -124,6 +124,7 @@ RECIPES = (
     Recipe("classifier_step.json", ("benchmarks/bench_classifier_step.py",)),
     Recipe("clock_fit.json", ("benchmarks/bench_clock_fit.py",)),
     Recipe("gin_deadwood.json", ("benchmarks/bench_gin_deadwood.py",)),
+    Recipe("skruuvi_replay.json", ("benchmarks/bench_skruuvi_replay.py",)),
     Recipe("memory.json", ("benchmarks/bench_memory.py",)),
     Recipe("fuzz_cli.json", ("benchmarks/fuzz_cli.py",)),
 )
