@@ -59,7 +59,7 @@ class Landing:
     t: float
     earliest: float  # it landed at some time from earliest to latest
     latest: float
-    before: dict  # engine state before this landing
+    before: KikettiEngine  # the engine before this landing (without its own latest landing)
 
 
 @dataclass
@@ -240,16 +240,22 @@ class KikettiEngine(Engine):
             out += [_caused(r, seq) for r in rulings]
         return out
 
-    def _save(self) -> dict:
+    def _save(self) -> KikettiEngine:
+        """A copy of this engine to go back to, made as the referee makes its snapshots; the latest landing
+        is left out, as it holds such a copy itself."""
         landing, self.landing = self.landing, None
         try:
-            return copy.deepcopy(self.__dict__)
+            return copy.deepcopy(self)
         finally:
             self.landing = landing
 
-    def _restore(self, saved: dict) -> None:
-        self.__dict__.clear()
-        self.__dict__.update(copy.deepcopy(saved))
+    def _restore(self, saved: KikettiEngine) -> None:
+        """Go back to a saved copy, which stays as saved."""
+        self._become(copy.deepcopy(saved))
+
+    def _become(self, other: KikettiEngine) -> None:
+        """Take over the state of ``other``, a copy of this engine (saved, or tried in another order)."""
+        self.__dict__ = other.__dict__
 
     # ------------------------------------------------------------ pause
 
@@ -476,7 +482,7 @@ class KikettiEngine(Engine):
                                                 first=self.name(prev.seat), second=self.name(seat))]
                     engine, rulings = swapped
                     pads = self.pads  # pad hits already matched stay matched
-                    self.__dict__ = engine.__dict__
+                    self._become(engine)
                     self.landing, self.pads = None, pads
                     note = MESSAGES.ruling("order_corrected", (seat, prev.seat), player=self.name(seat))
                     return [note, *rulings]
@@ -507,10 +513,9 @@ class KikettiEngine(Engine):
             return seat, t, t - max(tu, resolution), t + tu
         return seat, e.t, e.t - max(e.t_uncertainty, resolution), e.t
 
-    def _trial(self, events, start: dict | None = None):
-        """Apply events to a copy of the engine (or of a saved state) without order checks."""
-        trial = copy.copy(self)
-        trial.__dict__ = copy.deepcopy(start if start is not None else self._save())
+    def _trial(self, events, start: KikettiEngine | None = None):
+        """Apply events to a copy of the engine (or of a saved one) without order checks."""
+        trial = copy.deepcopy(start) if start is not None else self._save()
         rulings: list[Ruling] = []
         try:
             for seq, event in events:
