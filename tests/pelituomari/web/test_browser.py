@@ -8,7 +8,6 @@ test's folder.
 
 import os
 import shutil
-import socket
 from contextlib import contextmanager
 
 import pytest
