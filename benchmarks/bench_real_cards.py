@@ -36,7 +36,8 @@ from vision.colour import white_balanced  # noqa: E402
 from vision.detect_defaults import DETECT_CONF, DETECT_VIEWS  # noqa: E402
 from vision.detector import Detector, WeightsMissing, live_detector  # noqa: E402
 
-THRESHOLDS = (0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999)  # by_threshold's card_min_prob values
+# by_threshold's card_min_prob values: vision.detector.CARD_MIN_PROB was chosen among them
+THRESHOLDS = (*(round(0.3 + 0.05 * i, 2) for i in range(14)), 0.98, 0.99, 0.995, 0.999, 0.9995)
 SCORE_QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 
 
