@@ -1,6 +1,7 @@
 """Remake the results files that new shipped weights leave stale, one after another, in one command.
 
-    python3 -m benchmarks.remake [RESULTS ...] [--dry-run] [--real-dice FOLDER] [--logs runs/remake] [--lanes 2]
+    python3 -m benchmarks.remake [RESULTS ...] [--dry-run] [--real-dice FOLDER] [--real-cards FOLDER]
+                                 [--logs runs/remake] [--lanes 2]
 
 Why: every results file that counts what the models find must be made again when a detector or a reader
 is shipped (two dozen files, a few hours of a 2-core CPU), and a file forgotten would go on quoting
@@ -43,6 +44,8 @@ RESULTS = ROOT / "benchmarks" / "results"
 WEIGHTS = ROOT / "models" / "weights"
 MADE_WITH = RESULTS / "made_with.json"
 REAL_DICE = "{real_dice}"  # stands in a recipe's command for --real-dice's folder
+REAL_CARDS = "{real_cards}"  # and for --real-cards'
+DATASETS = ROOT.parent / "shared" / "datasets"  # where the data sets lie beside the repository
 MORE_SETS = ("201", "202", "203:cards", "204", "205:cards", "206")  # the model card's "more scenes"
 ARM_ROOT = "runs/arm64"  # an ARM64 Python's root, made by benchmarks/make_arm64_root.sh
 
@@ -67,13 +70,17 @@ class Recipe:
     weights: tuple[str, ...] = ()  # () for a file of the machine's speed or memory alone
     counts_only: bool = False
 
-    def argv(self, real_dice: Path) -> list[str]:
-        return [sys.executable, *(arg.replace(REAL_DICE, str(real_dice)) for arg in self.command),
-                "--out", f"benchmarks/results/{self.results}"]
+    def argv(self, real_dice: Path, real_cards: Path = DATASETS / "real-cards-corners") -> list[str]:
+        return [sys.executable, *(arg.replace(REAL_DICE, str(real_dice)).replace(REAL_CARDS, str(real_cards))
+                                  for arg in self.command), "--out", f"benchmarks/results/{self.results}"]
 
     @property
     def needs_real_dice(self) -> bool:
         return REAL_DICE in self.command
+
+    @property
+    def needs_real_cards(self) -> bool:
+        return REAL_CARDS in self.command
 
 
 def _bench_detect(*flags: str) -> tuple[str, ...]:
@@ -87,6 +94,7 @@ def _compare(*flags: str) -> tuple[str, ...]:
 _DETECT_SETS = ("--real-dice", REAL_DICE, "--more-sets", *MORE_SETS)
 _LIVE_DETECT = ("--weights", "models/weights/detector_live.onnx", "--conf", "0.3", *_DETECT_SETS)
 _LIGHT = ("benchmarks/bench_light.py", "--own-light-sets", *MORE_SETS)
+_REAL_CARDS = ("benchmarks/bench_real_cards.py", REAL_CARDS)
 
 # The order they run in, within each of remake's two groups (those that time anything, those that only count).
 RECIPES = (
@@ -101,6 +109,9 @@ RECIPES = (
     Recipe("detect_int8.json", _bench_detect("--int8", *_DETECT_SETS, "--conditions"), int8(DETECT)),
     Recipe("detect_views1.json", _bench_detect(*_LIVE_DETECT), LIVE),
     Recipe("detect_views1_int8.json", _bench_detect("--int8", *_LIVE_DETECT), int8(LIVE)),
+    Recipe("real_cards.json", _REAL_CARDS, DETECT),
+    Recipe("real_cards_int8.json", (*_REAL_CARDS, "--int8"), int8(DETECT)),
+    Recipe("real_cards_live.json", (*_REAL_CARDS, "--live"), LIVE),
     Recipe("compare_int8.json", _compare("--int8", "--conditions", "blurred", "sharpened"), DETECT + int8(DETECT),
            counts_only=True),
     Recipe("compare_int8_live.json", _compare("--live", "--int8", "--conditions", "blurred", "sharpened"),
@@ -125,6 +136,7 @@ RECIPES = (
     Recipe("clock_fit.json", ("benchmarks/bench_clock_fit.py",)),
     Recipe("gin_deadwood.json", ("benchmarks/bench_gin_deadwood.py",)),
     Recipe("skruuvi_replay.json", ("benchmarks/bench_skruuvi_replay.py",)),
+    Recipe("web.json", ("benchmarks/bench_web.py",)),
     Recipe("memory.json", ("benchmarks/bench_memory.py",)),
     Recipe("fuzz_cli.json", ("benchmarks/fuzz_cli.py",)),
 )
@@ -169,7 +181,8 @@ def plan(names: list[str], made_with: dict[str, dict], weights: Path = WEIGHTS) 
 
 
 def remake(recipes: list[Recipe], real_dice: Path, logs: Path, made_with_path: Path = MADE_WITH,
-           weights: Path = WEIGHTS, cwd: Path = ROOT, lanes: int = 1) -> None:
+           weights: Path = WEIGHTS, cwd: Path = ROOT, lanes: int = 1,
+           real_cards: Path = DATASETS / "real-cards-corners") -> None:
     """Run the recipes that time anything one by one, then those that only count `lanes` at a time, recording
     each in made_with.json as it succeeds; after a failure start nothing more, and stop naming its log."""
     if lanes < 1:
@@ -177,6 +190,9 @@ def remake(recipes: list[Recipe], real_dice: Path, logs: Path, made_with_path: P
     if any(recipe.needs_real_dice for recipe in recipes) and not real_dice.is_dir():
         raise SystemExit(f"remake: the real dice photos are not at {real_dice}: "
                          "pass --real-dice with the real-dice-topdown folder")
+    if any(recipe.needs_real_cards for recipe in recipes) and not real_cards.is_dir():
+        raise SystemExit(f"remake: the real card photos are not at {real_cards}: "
+                         "pass --real-cards with the real-cards-corners folder")
     logs.mkdir(parents=True, exist_ok=True)
     timing = [recipe for recipe in recipes if not recipe.counts_only]
     counting = [recipe for recipe in recipes if recipe.counts_only]
@@ -187,7 +203,7 @@ def remake(recipes: list[Recipe], real_dice: Path, logs: Path, made_with_path: P
             while running or (waiting and not failed):
                 while waiting and not failed and len(running) < width:
                     recipe = waiting.pop(0)
-                    running[pool.submit(_run, recipe, real_dice, logs, cwd)] = recipe
+                    running[pool.submit(_run, recipe, recipe.argv(real_dice, real_cards), logs, cwd)] = recipe
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
                     recipe, (code, minutes) = running.pop(future), future.result()
@@ -204,13 +220,13 @@ def _log_name(recipe: Recipe) -> str:
     return recipe.results.replace(".json", ".log")
 
 
-def _run(recipe: Recipe, real_dice: Path, logs: Path, cwd: Path) -> tuple[int, float]:
+def _run(recipe: Recipe, argv: list[str], logs: Path, cwd: Path) -> tuple[int, float]:
     """One recipe's command, its output to its log: its exit status and the minutes it took."""
     # one write, line and newline together: two lanes starting at once printed "a ...b ..." then two newlines
     print(f"{time.strftime('%H:%M:%S')} {recipe.results} ...\n", end="", flush=True)
     start = time.monotonic()
     with (logs / _log_name(recipe)).open("w") as out:
-        code = subprocess.call(recipe.argv(real_dice), cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+        code = subprocess.call(argv, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
                                env={**os.environ, "YOLO_OFFLINE": "1"})
     return code, round((time.monotonic() - start) / 60, 1)
 
@@ -225,8 +241,10 @@ def _record(recipe: Recipe, minutes: float, made_with_path: Path, weights: Path)
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("results", nargs="*", help="results files to remake (default: the stale ones)")
-    ap.add_argument("--real-dice", type=Path, default=ROOT.parent / "shared" / "datasets" / "real-dice-topdown",
+    ap.add_argument("--real-dice", type=Path, default=DATASETS / "real-dice-topdown",
                     help="the real-dice-topdown folder (bench_detect scores its validation split)")
+    ap.add_argument("--real-cards", type=Path, default=DATASETS / "real-cards-corners",
+                    help="the real-cards-corners folder (bench_real_cards scores its photos)")
     ap.add_argument("--logs", type=Path, default=ROOT / "runs" / "remake", help="where each command's output goes")
     ap.add_argument("--lanes", type=int, default=2,
                     help="how many files that only count run at a time, after those that time (default 2)")
@@ -244,10 +262,10 @@ def main(argv: list[str] | None = None) -> None:
         for recipe in recipes:
             last = made_with.get(recipe.results, {}).get("minutes")
             took = f"{last} min last time" if last is not None else "not timed yet"
-            print(f"{recipe.results} ({took}): python3 {' '.join(recipe.argv(a.real_dice)[1:])}")
+            print(f"{recipe.results} ({took}): python3 {' '.join(recipe.argv(a.real_dice, a.real_cards)[1:])}")
         print(f"{len(recipes)} files; those timed took {sum(timed):.0f} min last time")
         return
-    remake(recipes, a.real_dice, a.logs, lanes=a.lanes)
+    remake(recipes, a.real_dice, a.logs, lanes=a.lanes, real_cards=a.real_cards)
 
 
 if __name__ == "__main__":

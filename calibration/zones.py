@@ -1,7 +1,7 @@
 """Zones: named rectangles on the table, in millimetres from the table's far-left corner.
 
 The tracker asks "which zone is this card in?"; zone names are the event vocabulary's
-(``stock``, ``pile``, ``seatN``, ``handN``, ``board``, ``dome``).  Default layouts put the
+(``stock``, ``pile``, ``seatN``, ``handN``, ``meldsN``, ``board``, ``dome``).  Default layouts put the
 shared zones in the middle and each seat's table cards along its own edge, with its hand zone
 (where a drawn card is held up for the camera or laid while deciding) beside them.
 """
@@ -96,6 +96,23 @@ def _hand_beside(name: str, seat: Zone, table_mm: tuple[float, float]) -> Zone:
     if seat.x0 < w / 2:  # left edge: their right is the near side
         return Zone(name, seat.x0, seat.y1 + 25, seat.x1, seat.y1 + 25 + 105)
     return Zone(name, seat.x0, seat.y0 - 25 - 105, seat.x1, seat.y0 - 25)
+
+
+def gin_layout(seats: int, table_mm: tuple[float, float]) -> dict[str, Zone]:
+    """Stock and pile in the middle; each player's meld area along their own edge (seat 0 near, 1 far),
+    where they lay their cards face up when a hand ends. Held cards are not on the table, so a player has
+    no hand zone: the camera sees the pile and, at the end, the melds."""
+    if seats != 2:
+        raise ZoneError(f"the default gin layout has 2 seats (the 3- and 4-player games are not refereed yet), "
+                        f"got {seats}")
+    w, h = table_mm
+    cx, cy = w / 2, h / 2
+    row_w, row_d = 700.0, 200.0  # up to four melds side by side, and a second row for lay-offs
+    zones = [Zone("stock", cx - 150, cy - 65, cx - 40, cy + 65), Zone("pile", cx - 20, cy - 80, cx + 130, cy + 80),
+             Zone("melds0", cx - row_w / 2, h - 40 - row_d, cx + row_w / 2, h - 40),
+             Zone("melds1", cx - row_w / 2, 40, cx + row_w / 2, 40 + row_d)]
+    _check_fit(zones, table_mm, f"{seats} gin players")
+    return {z.name: z for z in zones}
 
 
 def kimble_layout(table_mm: tuple[float, float]) -> dict[str, Zone]:

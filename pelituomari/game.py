@@ -12,10 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from calibration.zones import Zone, kiketti_layout, kimble_layout
-from referee.core import Engine, Referee
+from calibration.zones import Zone, gin_layout, kiketti_layout, kimble_layout
 from referee.camera import Moves
+from referee.core import Engine, Referee
 from referee.events import Event
+from referee.gin import GinEngine
+from referee.gin.camera import MOVES as GIN_MOVES
 from referee.kiketti import KikettiEngine
 from referee.kiketti.camera import MOVES as KIKETTI_MOVES
 from referee.kimble import Kimble
@@ -35,10 +37,11 @@ class Game:
     needed_zones: tuple[str, ...]    # a calibration without them cannot referee the game
     zone_groups: Callable[[Iterable[str]], list[tuple[str, ...]]]   # zones the camera looks at together
     players: Callable[[int], tuple[str, ...]]   # who plays when no one is named, for the calibration's seats
-    a_seat_each: bool                # every player needs a seat zone of their own
+    player_zone: str | None          # the zone kind each player has one of (seatN, meldsN); None: none
     render_sample: Callable[[Path], None]   # writes its sample video, calibration and truth into a folder
     camera: Moves                    # its card moves as the tracker pairs them (Moves(): no cards, a die at most)
     answers: dict[str, str] = field(default_factory=dict)   # ruling kind -> hardware.feedback pattern name
+    seats: tuple[int, ...] = (2, 3, 4)   # the seat counts its default layout is drawn for, the last by default
 
 
 def kiketti_zone_groups(zones: Iterable[str]) -> list[tuple[str, ...]]:
@@ -48,6 +51,14 @@ def kiketti_zone_groups(zones: Iterable[str]) -> list[tuple[str, ...]]:
     for seat in sorted((z for z in zones if z.startswith("seat")), key=lambda z: int(z[4:])):
         hand = "hand" + seat[4:]
         groups.append((seat, hand) if hand in zones else (seat,))
+    return [g for g in groups if g]
+
+
+def gin_zone_groups(zones: Iterable[str]) -> list[tuple[str, ...]]:
+    """The stock with the pile, then each player's meld area."""
+    zones = list(zones)
+    groups = [tuple(z for z in ("stock", "pile") if z in zones)]
+    groups += [(z,) for z in sorted((z for z in zones if z.startswith("melds")), key=lambda z: int(z[5:]))]
     return [g for g in groups if g]
 
 
@@ -68,12 +79,16 @@ def rendered_by(function: str) -> Callable[[Path], None]:
 GAMES: dict[str, Game] = {game.name: game for game in (
     Game("kiketti", "Kiketti", KikettiEngine, lambda table, seats: kiketti_layout(seats, table),
          lambda seats: "900x560" if seats == 2 else "1200x1000", ("stock", "pile", "seat0", "seat1"),
-         kiketti_zone_groups, lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), True,
+         kiketti_zone_groups, lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), "seat",
          rendered_by("render_kiketti"), KIKETTI_MOVES,
          {"kiketti_called": "call_heard", "wrong_slap": "wrong_slap"}),
     Game("kimble", "AS-Kimble", Kimble, lambda table, seats: kimble_layout(table), lambda seats: "640x400",
-         ("dome",), kimble_zone_groups, lambda seats: ("Punaiset", "Siniset", "Keltaiset", "Vihreät"), False,
+         ("dome",), kimble_zone_groups, lambda seats: ("Punaiset", "Siniset", "Keltaiset", "Vihreät"), None,
          rendered_by("render_kimble"), Moves()),
+    Game("gin", "Gini-rommi", GinEngine, lambda table, seats: gin_layout(seats, table),
+         lambda seats: "1000x800", ("stock", "pile", "melds0", "melds1"),
+         gin_zone_groups, lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), "melds",
+         rendered_by("render_gin"), GIN_MOVES, {"knocked": "call_heard", "impossible": "wrong_slap"}, seats=(2,)),
 )}
 DEFAULT_GAME = "kiketti"
 

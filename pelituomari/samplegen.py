@@ -1,4 +1,5 @@
-"""Render the embedded sample videos: a Kiketti round and Kimble opening pops, with ground truth.
+"""Render the embedded sample videos: a Kiketti round, a gin rummy hand and Kimble opening pops, with
+ground truth.
 
     python3 -m pelituomari.samplegen [--out pelituomari/samples]
 
@@ -21,7 +22,7 @@ import cv2
 import numpy as np
 
 from calibration.table import TableCalibration
-from calibration.zones import Zone, kiketti_layout, kimble_layout
+from calibration.zones import Zone, gin_layout, kiketti_layout, kimble_layout
 from referee.events import (CardMoved, CardsRevealed, DieSettled, Event, GameStarted, Source, hand_zone, seat_zone,
                             write_jsonl)
 from vision.virtual_table import CARD_MM, Sprite, VirtualTable, camera_homography
@@ -33,6 +34,7 @@ IMAGE_SIZE = (1280, 720)
 TILT_DEG = 8.0   # the samples' camera: this many degrees off looking straight down (benchmarks/bench_mount.py turns it further)
 KIKETTI_TABLE = (900.0, 560.0)
 KIMBLE_TABLE = (640.0, 400.0)
+GIN_TABLE = (1000.0, 800.0)
 DECK = "proc-3"
 SAMPLES = Path(__file__).parent / "samples"
 
@@ -164,20 +166,86 @@ def kiketti_script() -> tuple[CardScript, GameStarted]:
 
 
 def render_kiketti(out: Path, tilt_deg: float = TILT_DEG) -> None:
+    script, start = kiketti_script()
+    _render_cards(script, start, KIKETTI_TABLE, out / "kiketti_table", tilt_deg)
+
+
+def gin_script() -> tuple[CardScript, GameStarted]:
+    """One hand of two-player gin rummy; Aino (seat 0, near edge) deals, Eero (seat 1, far edge) is offered
+    the upcard. Held cards are off the table, out of the camera's sight; the deal and draws from the stock
+    go unseen.
+
+    The upcard 2c; Eero takes it and throws the Kd; Aino draws and throws the Qs; Eero draws and throws the
+    2c; Aino takes it and throws the 4d; Eero draws and knocks face down, then lays his cards face up in
+    his meld area: 3h 4h 5h 6h, 9s 9d 9c and As 2d 3s (6 deadwood); Aino lays hers, Js Jh Jd and 2c 5s 8d
+    Tc Ks, and lays the 7h and 9h off onto Eero's melds."""
+    zones = gin_layout(2, GIN_TABLE)
+    s = CardScript(zones)
+    stock = Pose(*zones["stock"].centre, 0.0)
+    pile_x, pile_y = zones["pile"].centre
+    rng = np.random.default_rng(7)
+    held = {0: Pose(GIN_TABLE[0] / 2, GIN_TABLE[1] + 250, 0.0), 1: Pose(GIN_TABLE[0] / 2, -250, 180.0)}
+
+    def pile() -> Pose:
+        return Pose(pile_x + rng.uniform(-12, 12), pile_y + rng.uniform(-12, 12), rng.uniform(-25, 25))
+
+    def discard(card: str, seat: int, pause: float = 1.2) -> None:
+        s.move(card, pile(), up=True, start=held[seat], pause=pause,
+               event={"from_zone": "hand", "to_zone": "pile", "face_up": True, "card": card})
+
+    def take(card: str, seat: int) -> None:
+        s.move(card, held[seat], up=False, pause=1.0, event={"from_zone": "pile", "to_zone": "hand", "card": card})
+
+    def lay(seat: int, cards: list[str], row: int = 0, first_slot: int = 0, told: tuple[str, ...] = ()) -> None:
+        """Cards laid face up in a row of seat's meld area; told: the zone's cards the camera then tells."""
+        s.expected.append(("laid", {"zone": f"melds{seat}", "cards": told or tuple(cards), "t0": s.t}))
+        z = zones[f"melds{seat}"]
+        y = z.y0 + 50 + 100 * row if seat == 0 else z.y1 - 50 - 100 * row
+        for i, card in enumerate(cards):
+            x = z.x0 + 40 + 68 * (first_slot + i) + 34 * row  # a second row half a card along: never in line
+            s.move(card, Pose(x, y, 180.0 if seat == 1 else 0.0), up=True, start=held[seat], pause=0.2)
+        s.t += 1.4
+
+    s.move("2c", pile(), up=True, start=stock, pause=1.5,
+           event={"from_zone": "hand", "to_zone": "pile", "face_up": True, "card": "2c"})  # the upcard
+    take("2c", 1)
+    discard("Kd", 1)
+    discard("Qs", 0)
+    discard("2c", 1)
+    take("2c", 0)
+    discard("4d", 0)
+    s.move("Kc", pile(), up=False, start=held[1], pause=1.5,
+           event={"from_zone": "hand", "to_zone": "pile", "face_up": False})  # the knock, face down
+    eero = ["3h", "4h", "5h", "6h", "9s", "9d", "9c", "As", "2d", "3s"]
+    lay(1, eero)
+    lay(0, ["Js", "Jh", "Jd", "2c", "5s", "8d", "Tc", "Ks"])
+    lay(1, ["7h", "9h"], row=1, first_slot=2, told=(*eero, "7h", "9h"))
+    s.t += 1.5
+    start = GameStarted(t=0.0, game="gin", players=("Aino", "Eero"), settings={"first_dealer": 0})
+    return s, start
+
+
+def render_gin(out: Path, tilt_deg: float = TILT_DEG) -> None:
+    script, start = gin_script()
+    _render_cards(script, start, GIN_TABLE, out / "gin_table", tilt_deg)
+
+
+def _render_cards(script: CardScript, start: GameStarted, table_mm: tuple[float, float], base: Path,
+                  tilt_deg: float) -> None:
+    """A card game's script as BASE.mp4, its calibration and its ground truth."""
     from models.synth.decks import card_face, procedural_back
     from models.synth.textures import table_texture
 
-    script, start = kiketti_script()
     rng = np.random.default_rng(11)
-    felt = table_texture(560, 900, rng, "felt")
-    table = VirtualTable(KIKETTI_TABLE, felt, IMAGE_SIZE, H=camera_homography(KIKETTI_TABLE, IMAGE_SIZE, tilt_deg=tilt_deg))
+    felt = table_texture(round(table_mm[1]), round(table_mm[0]), rng, "felt")
+    table = VirtualTable(table_mm, felt, IMAGE_SIZE, H=camera_homography(table_mm, IMAGE_SIZE, tilt_deg=tilt_deg))
     back = procedural_back(5)
     faces: dict[str, np.ndarray] = {}
     stock = Pose(*script.zones["stock"].centre)
     stock_pile = [Sprite(back, stock.x - 1.5 * k, stock.y - 1.0 * k, *CARD_MM, 0.0) for k in range(3)]
     frames = round((script.t + 0.5) * FPS)
     truth_frames: list[list[tuple[str, Pose, bool]]] = []
-    writer = _writer(out / "kiketti_table.mp4")
+    writer = _writer(base.with_suffix(".mp4"))
     noise = np.random.default_rng(3)
     for n in range(frames):
         state = script.frame_state(n / FPS)
@@ -188,11 +256,11 @@ def render_kiketti(out: Path, tilt_deg: float = TILT_DEG) -> None:
             sprites.append(Sprite(image, pose.x, pose.y, *CARD_MM, pose.angle))
         frame = table.render(sprites, noise)
         if n == 0:
-            _write_calibration(frame, KIKETTI_TABLE, script.zones, table.H, out / "kiketti_table.calibration.json")
+            _write_calibration(frame, table_mm, script.zones, table.H, Path(f"{base}.calibration.json"))
         writer.write(frame)
     writer.release()
     events = _card_truth(script, truth_frames)
-    (out / "kiketti_table.truth.jsonl").write_text(write_jsonl([start, *events]), encoding="utf-8")
+    Path(f"{base}.truth.jsonl").write_text(write_jsonl([start, *events]), encoding="utf-8")
 
 
 def _card_truth(script: CardScript, frames: list[list[tuple[str, Pose, bool]]]) -> list[Event]:
@@ -205,15 +273,24 @@ def _card_truth(script: CardScript, frames: list[list[tuple[str, Pose, bool]]]) 
             where = {card: (pose, up) for card, pose, up in frames[n]}
             if kind == "revealed":
                 done = all(where[c][1] for c in f["cards"])
+            elif kind == "laid":
+                done = all(c in where and where[c][1] and zones[f["zone"]].contains(where[c][0].x, where[c][0].y)
+                           for c in f["cards"])
+            elif f["to_zone"] not in zones:  # into a hand out of sight: done once it has left where it was
+                pose, _ = where[f["card_code"]]
+                done = not zones[f["from_zone"]].contains(pose.x, pose.y)
             else:
                 pose, up = where[f["card_code"]]
-                done = zones[f["to_zone"]].contains(pose.x, pose.y) and (up or f["to_zone"] != "pile")
+                done = zones[f["to_zone"]].contains(pose.x, pose.y) and (up or not f.get("face_up", False))
             if done:
                 break
         else:
             raise AssertionError(f"scripted event never happens in the frames: {kind} {f}")
         t, dt = n / FPS, (round(1 / FPS, 6) if n else 0.0)  # as the tracker reports a frame interval
-        if kind == "revealed":
+        if kind == "laid":  # told left to right where they come to rest, as the camera reads them
+            cards = tuple(sorted(f["cards"], key=lambda c: (script.pose[c].x, script.pose[c].y)))
+            events.append(CardsRevealed(t=t, source=Source.CAMERA, zone=f["zone"], cards=cards))
+        elif kind == "revealed":
             events.append(CardsRevealed(t=t, source=Source.CAMERA, zone=f["zone"], cards=f["cards"]))
         else:
             events.append(CardMoved(t=t, source=Source.CAMERA, card=f.get("card"), from_zone=f["from_zone"],

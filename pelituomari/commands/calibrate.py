@@ -22,10 +22,11 @@ def add_parser(sub) -> None:
     p.add_argument("--size", default="1280x720", help="frame size to ask a camera for, WIDTHxHEIGHT (default "
                    "1280x720); `run` asks it for the size the calibration was made at")
     p.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_GAME, help="which zone layout")
-    p.add_argument("--seats", type=int, default=4, help="seats at the table, 2-4 (default 4)")
+    p.add_argument("--seats", type=int, help="seats at the table (default: the most the game's layout has: " +
+                   "; ".join(f"{g.title} {g.seats[-1]}" for g in GAMES.values()) + ")")
     p.add_argument("--table-mm", help="table width x depth in mm, marker to marker outer corners (default: the "
                    "game's table for the seats: " + "; ".join(
-                       f"{g.title} " + ", ".join(dict.fromkeys(g.table_mm(seats) for seats in (2, 3, 4)))
+                       f"{g.title} " + ", ".join(dict.fromkeys(g.table_mm(seats) for seats in g.seats))
                        for g in GAMES.values()) + ")")
     p.add_argument("--marker-mm", type=float, default=50.0, help="printed marker's black square in mm (default 50)")
     p.add_argument("--corners", help="instead of markers: the table's corners in pixels, far-left, far-right, "
@@ -104,9 +105,10 @@ def run(args) -> int:
     _writable(args.out, "--out", "calibration.json")
     _writable(overlay, "--overlay", "zones.png")
     game = find_game(args.game)
-    table_mm = _pair(args.table_mm or game.table_mm(args.seats), "--table-mm", "900x560")
+    seats = game.seats[-1] if args.seats is None else args.seats
+    table_mm = _pair(args.table_mm or game.table_mm(seats), "--table-mm", "900x560")
     try:
-        zones = game.layout(table_mm, args.seats)
+        zones = game.layout(table_mm, seats)
     except ZoneError as e:
         raise CommandError(str(e)) from None
     lens = None

@@ -100,7 +100,8 @@ def run(args) -> int:
         calibration = TableCalibration.load(calibration_path)
     except CalibrationError as e:
         raise CommandError(f"{e} (make one with: pelituomari calibrate --source ...)") from None
-    seats = sum(1 for z in calibration.zones if z.startswith("seat"))
+    player_zone = find_game(args.game).player_zone
+    seats = sum(1 for z in calibration.zones if player_zone and z.startswith(player_zone))
     resumed = _stored_game(args) if args.resume else None
     if resumed is not None:
         game_id, stored = resumed
@@ -109,8 +110,8 @@ def run(args) -> int:
     else:
         start = _start(args, truth, seats)
         referee = referee_for([start], args.language, where="--players")
-    if find_game(args.game).a_seat_each and len(start.players) > seats:
-        raise CommandError(f"{len(start.players)} players but {calibration_path} has seat zones for {seats}")
+    if player_zone and len(start.players) > seats:
+        raise CommandError(f"{len(start.players)} players but {calibration_path} has {player_zone} zones for {seats}")
     try:
         button_pins = parse_button_pins(args.buttons or ("17" if live else "off"), len(start.players))
     except ValueError as e:

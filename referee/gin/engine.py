@@ -40,11 +40,13 @@ Readings of the book, each a setting where the book leaves a choice:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..core import Engine, Ruling, register
-from ..events import CardLooked, CardMoved, CardsRevealed, Declared, Event, Paused
+from ..events import ButtonPressed, CardLooked, CardMoved, CardsRevealed, Declared, Event, Paused
 from ..messages import Phrase
+from .camera import HAND
 from .cards import HAND_SIZE, card_value, sorted_cards
 from .hand import DEAL, DISCARD, DRAW, LATE_DRAW, OFFER, PLAY, SHOWING, Hand, Showing
 from .melds import deadwood
@@ -164,7 +166,23 @@ class GinEngine(Engine):
             return self._looked(event, seq)
         if isinstance(event, Declared):
             return self._declared(event, seq)
+        if isinstance(event, ButtonPressed):
+            return self._pressed(event, seq)
         raise MESSAGES.impossible("unknown_event", type=event.type)
+
+    def _pressed(self, e: ButtonPressed, seq: int) -> list[Ruling]:
+        """The table's button: held, a pause; pressed, a pass while the upcard is offered (the camera cannot
+        see a pass), or the end of a player's showing (whose is open unless the button has a seat)."""
+        if e.long:
+            return self._pause(not self.paused)
+        h = self.hand
+        if h.phase == OFFER:
+            return self._pass(h.offer_to if e.seat is None else self._seat(e.seat), seq, e.t)
+        if h.phase == SHOWING:
+            s = h.showing
+            seat = (s.knocker if not s.knocker_closed else h.other(s.knocker)) if e.seat is None else e.seat
+            return self._done(self._seat(seat), seq)
+        raise MESSAGES.impossible("button_not_now")
 
     def _seat(self, seat: int) -> int:
         if not 0 <= seat < self.n:
@@ -180,6 +198,8 @@ class GinEngine(Engine):
         return m.group(1), self._seat(int(m.group(2)))
 
     def _moved(self, e: CardMoved, seq: int) -> list[Ruling]:
+        if HAND in (e.from_zone, e.to_zone):
+            return self._seen_move(e, seq)
         src, src_seat = self._zone(e.from_zone)
         dst, dst_seat = self._zone(e.to_zone)
         h = self.hand
@@ -192,6 +212,45 @@ class GinEngine(Engine):
         if (src, dst) == ("hand", "stock") and self._fixable(src_seat, -1):
             return self._fix(src_seat, -1, e, seq)
         raise MESSAGES.impossible("move_not_in_gin", src=e.from_zone, dst=e.to_zone)
+
+    # ------------------------------------------------------------ what the camera sees
+
+    def _seen_move(self, e: CardMoved, seq: int) -> list[Ruling]:
+        """A move the camera saw to or from a hand it cannot see (referee.gin.camera): whose hand the turn
+        says. It never sees a deal (the cards go into held hands) nor a draw from the stock, so a first
+        card on the pile ends a deal not seen, and a discard before any draw was seen follows a stock draw
+        (with the upcard still offered: both passed, said or not, and the non-dealer drew)."""
+        h = self.hand
+        if (e.from_zone, e.to_zone) == ("pile", HAND):
+            seat = h.offer_to if h.phase == OFFER else h.turn
+            return self._moved(replace(e, to_zone=f"hand{seat}", by=seat), seq)
+        if (e.from_zone, e.to_zone) != (HAND, "pile"):
+            raise MESSAGES.impossible("move_not_in_gin", src=e.from_zone, dst=e.to_zone)
+        if h.phase == DEAL:
+            if not h.dealt and not h.spoiled:
+                self._deal_unseen(seq, e.t)
+            if self.settings["eleven_cards"]:  # no upcard: the non-dealer opens by discarding
+                return self._moved(replace(e, from_zone=f"hand{h.non_dealer}", by=h.non_dealer), seq)
+            return self._moved(replace(e, from_zone="stock", by=None), seq)
+        rulings: list[Ruling] = []
+        while h.phase == OFFER:
+            rulings += self._pass(h.offer_to, seq, e.t)
+        if h.phase == PLAY and h.stage == DRAW:
+            drawn = replace(e, card=None, from_zone="stock", to_zone=f"hand{h.turn}", face_up=False, by=h.turn)
+            rulings += self._moved(drawn, seq)
+            if self.hand is not h:
+                return rulings  # the draw left a dead hand
+        seat = h.turn
+        return rulings + self._moved(replace(e, from_zone=f"hand{seat}", by=seat), seq)
+
+    def _deal_unseen(self, seq: int, t: float) -> None:
+        """The deal into held hands, which the camera does not see: taken as dealt right."""
+        h = self.hand
+        for seat in range(self.n):
+            for _ in range(self._wanted(seat)):
+                h.holdings[seat].take(None)
+                h.dealt, h.stock = h.dealt + 1, h.stock - 1
+        h.note(seq, t, h.dealer, "deal_unseen")
 
     # ------------------------------------------------------------ the deal
 
@@ -652,7 +711,7 @@ class GinEngine(Engine):
         elif s.announced != kd:
             rulings.append(MESSAGES.ruling("wrong_announcement", (knocker,), player=name, announced=s.announced,
                                            deadwood=kd, data={"announced": s.announced, "deadwood": kd}))
-        if count.shown_deadwood != kd:
+        if left and count.shown_deadwood != kd:  # all laid in the meld zone: the referee arranges them
             rulings.append(MESSAGES.ruling("rearranged", (knocker,), player=name, shown=count.shown_deadwood,
                                            deadwood=kd, data={"shown": count.shown_deadwood, "deadwood": kd,
                                                               "melds": [list(m) for m in count.arrangement.melds]}))
@@ -692,7 +751,7 @@ class GinEngine(Engine):
             rulings.append(MESSAGES.ruling("lay_off_missed", (defender,), player=name,
                                            cards=", ".join(dc.best.lay_offs), deadwood=dc.best.value,
                                            data={"cards": list(dc.best.lay_offs), "deadwood": dc.best.value}))
-        if dc.shown_deadwood != dc.deadwood:
+        if s.deadwood.get(defender) and dc.shown_deadwood != dc.deadwood:
             rulings.append(MESSAGES.ruling("rearranged", (defender,), player=name, shown=dc.shown_deadwood,
                                            deadwood=dc.deadwood, data={"shown": dc.shown_deadwood,
                                                                        "deadwood": dc.deadwood,

@@ -128,6 +128,8 @@ MESSAGES = MessageBook("gin", {
     "nothing_to_close": ("Mitään ei ole kesken näytettävänä.", "Nothing is being shown."),
     "unknown_declaration": ("'{what}' ei merkitse gini-rommissa mitään (pass, knock, gin, done, cards_missing).",
                             "'{what}' means nothing in gin rummy (pass, knock, gin, done, cards_missing)."),
+    "button_not_now": ("Painike ei merkitse nyt mitään: sillä passataan avokortti tai päätetään näyttö.",
+                       "The button means nothing now: it passes the upcard or ends a showing."),
     "unknown_event": ("Tapahtuma '{type}' ei kuulu gini-rommiin.", "A '{type}' event has no place in gin rummy."),
     "already_paused": ("Peli on jo tauolla.", "The game is paused already."),
     "not_paused": ("Peli ei ole tauolla.", "The game is not paused."),

@@ -8,7 +8,7 @@ import pytest
 
 from calibration.markers import marker_sheet
 from calibration.table import CalibrationError, Lens, TableCalibration, detect_markers
-from calibration.zones import Zone, ZoneError, kiketti_layout, kimble_layout
+from calibration.zones import Zone, ZoneError, gin_layout, kiketti_layout, kimble_layout
 from vision.virtual_table import VirtualTable, camera_homography
 
 TABLE = (900.0, 560.0)
@@ -153,3 +153,16 @@ def test_zone_layouts():
         kiketti_layout(6, TABLE)
     with pytest.raises(ZoneError, match="zone name must be a lower-case word"):
         Zone("Pile", 0, 0, 1, 1)
+
+
+def test_gin_layout_puts_each_players_melds_along_their_edge():
+    zones = gin_layout(2, (1000, 800))
+    assert list(zones) == ["stock", "pile", "melds0", "melds1"]
+    assert zones["melds0"].to_json() == [150.0, 560.0, 850.0, 760.0]
+    assert zones["melds1"].to_json() == [150.0, 40.0, 850.0, 240.0]
+    with pytest.raises(ZoneError, match="^a 900x560 mm table is too small for 2 gin players: zones 'stock' "
+                                        "and 'melds0' overlap$"):
+        gin_layout(2, (900, 560))
+    with pytest.raises(ZoneError, match=r"the default gin layout has 2 seats \(the 3- and 4-player games are "
+                                        r"not refereed yet\), got 3"):
+        gin_layout(3, (1400, 1100))

@@ -10,21 +10,21 @@ from referee.events import GameStarted
 
 
 def test_each_game_is_named_as_its_engine_and_its_start_names_it():
-    assert list(GAMES) == ["kiketti", "kimble"] and DEFAULT_GAME == "kiketti"
+    assert list(GAMES) == ["kiketti", "kimble", "gin"] and DEFAULT_GAME == "kiketti"
     for name, game in GAMES.items():
         assert game.engine.game == name
-        start = GameStarted(t=0.0, game=name, players=game.players(2 if game.a_seat_each else 4))
+        start = GameStarted(t=0.0, game=name, players=game.players(2 if game.player_zone else 4))
         assert type(Referee(start).engine) is game.engine
 
 
 def test_a_game_not_registered_is_refused_naming_those_that_are():
-    with pytest.raises(ValueError, match="unknown game 'skruuvi'; known: kiketti, kimble"):
-        find_game("skruuvi")
+    with pytest.raises(ValueError, match="unknown game 'shogi'; known: kiketti, kimble, gin"):
+        find_game("shogi")
 
 
 def test_each_default_layout_holds_the_zones_its_game_needs_and_looks_at():
     for game in GAMES.values():
-        for seats in (2, 3, 4):
+        for seats in game.seats:
             width, depth = (float(v) for v in game.table_mm(seats).split("x"))
             zones = game.layout((width, depth), seats)
             assert set(game.needed_zones) <= set(zones)
@@ -72,6 +72,6 @@ def test_each_game_hands_the_tracker_its_card_moves():
     assert not any(kimble.camera.is_counted(z) for z in kimble.layout((640.0, 400.0), 4))
     for name, game in GAMES.items():
         calibration = TableCalibration.load(sample_paths(name)[1])
-        start = GameStarted(t=0.0, game=name, players=game.players(2 if game.a_seat_each else 4))
+        start = GameStarted(t=0.0, game=name, players=game.players(2 if game.player_zone else 4))
         pipeline = Pipeline(calibration, None, Referee(start), name)
         assert pipeline.tracker.matcher.moves is game.camera

@@ -68,6 +68,22 @@ def test_the_kiketti_sample_gives_the_ground_truth_events_and_rulings(detector):
     assert _rulings(result.rulings) == _rulings(referee_for(events, "en").rulings)
 
 
+def test_the_gin_sample_gives_the_ground_truth_events_and_rulings(detector):
+    """One hand with held cards out of sight: the upcard, two draws off the pile, four discards, a knock
+    face down, and both players' cards laid in their meld areas with two lay-offs: every event, in order,
+    each first seen within two frames of the truth, and the very rulings the truth gets."""
+    result, events, tracker = _run("gin", detector)
+    truth = events[1:]
+    assert result.error is None
+    assert len(truth) == 11
+    assert [_what(e) for e in result.events] == [_what(e) for e in truth], tracker.unexplained
+    for seen, expected in zip(result.events, truth):
+        assert abs(seen.t - expected.t) <= 2 * FRAME + 1e-6, (seen, expected)
+    assert [r.kind for r in result.rulings] == ["hand_dealt", "knocked", "knock_unannounced", "knock_shown",
+                                                "hand_scored"]
+    assert _rulings(result.rulings) == _rulings(referee_for(events, "en").rulings)
+
+
 def test_every_kimble_pop_is_found_at_its_frame_and_read_right_or_reported_unreadable(detector):
     """Five pops: 3, 6, a leaning die whose face flickers between 1 and 4 (reported unreadable,
     never as a number), 2 and 5; each dated by the frame it came to rest in."""
