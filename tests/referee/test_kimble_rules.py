@@ -5,8 +5,20 @@ import pytest
 
 from referee.core import Referee
 from referee.events import ButtonPressed, Declared, DieSettled, EventError, FineDrunk, Paused, loads
+from referee.kimble.messages import MESSAGES, phrase
 from tests.referee.test_kimble_helpers import (A, B, C, D, count_pieces, fines, kinds, move, opening_events, place, pop,
                                        started, turn)
+
+
+def refusals(rulings) -> list[tuple[str, tuple[int, ...]]]:
+    """(reason, seats) of every ruling, each of which must be an ``impossible`` one."""
+    assert kinds(rulings) == ["impossible"] * len(rulings)
+    return [(r.reason, r.seats) for r in rulings]
+
+
+def worded(ruling, key: str, **fields) -> bool:
+    """Whether the ruling says message ``key`` of the book, for a kind or refusal with several wordings."""
+    return (ruling.fi, ruling.en) == MESSAGES.words(key, **fields)
 
 
 # ---------------------------------------------------------------- opening
@@ -32,8 +44,8 @@ def test_opening_ties_repop_lowest_chooses_colour_highest_starts():
 
 def test_only_the_lowest_popper_chooses_and_only_after_the_opening():
     ref = Referee.replay(opening_events()[:5], "en")
-    assert kinds(ref.push(Declared(t=9, by=B, what="red"))) == ["impossible"]
-    assert kinds(ref.push(DieSettled(t=9, value=3, by=None))) == ["impossible"]  # nobody pops before the choice
+    assert refusals(ref.push(Declared(t=9, by=B, what="red"))) == [("not_the_chooser", (B,))]
+    assert refusals(ref.push(DieSettled(t=9, value=3, by=None))) == [("colour_not_chosen", ())]  # nobody pops first
 
 
 # ---------------------------------------------------------------- leaving home, tries, sixes
@@ -71,7 +83,7 @@ def test_the_camera_sighting_of_an_applied_move_confirms_it():
     ref = started()
     pop(ref, 6, t=10)
     assert move(ref, D, "home", "track21") == []
-    assert kinds(move(ref, D, "home", "track21")) == ["impossible"]  # seen once, not twice
+    assert refusals(move(ref, D, "home", "track21")) == [("move_not_due", (D,))]  # seen once, not twice
 
 
 # ---------------------------------------------------------------- moving
@@ -83,8 +95,8 @@ def test_obligation_to_move_two_pops_without_a_move_is_impossible():
     turn(ref, A)
     assert kinds(pop(ref, 3)) == ["choose"]
     rulings = pop(ref, 4)
-    assert kinds(rulings) == ["impossible"]
-    assert "expected a move: track2→track5, track9→track12" in rulings[0].en
+    assert refusals(rulings) == [("popped_without_moving", (A,))]
+    assert ref.engine.summary()["waiting_for"]["moves"] == ["track2→track5", "track9→track12"]
     assert ref.engine.value == 3 and len(ref.engine.dice.pops) == 5  # the second pop changed nothing
 
 
@@ -94,10 +106,10 @@ def test_a_move_of_the_wrong_count_names_the_die_and_the_choices():
     turn(ref, A)
     pop(ref, 3)
     rulings = move(ref, A, "track2", "track6")
-    assert kinds(rulings) == ["impossible"]
-    assert rulings[0].en == ("A moved track2→track6 (4 steps) but the die shows 3; "
-                             "expected: track2→track5, track9→track12.")
-    assert kinds(move(ref, A, "track4", "track7")) == ["impossible"]  # no piece there
+    assert refusals(rulings) == [("wrong_count", (A,))]
+    assert worded(rulings[0], "wrong_count", team="A", frm="track2", to="track6", steps=4, value=3,
+                  expected="track2→track5, track9→track12")
+    assert refusals(move(ref, A, "track4", "track7")) == [("no_piece_there", (A,))]
     assert kinds(move(ref, A, "track9", "track12")) == ["move"]
     assert ref.engine.board.sides[A].stacks == {2: 1, 12: 1} and ref.engine.turn == B
 
@@ -112,7 +124,9 @@ def test_never_onto_an_own_piece():
     turn(ref, A)
     pop(ref, 3)
     rulings = move(ref, A, "track2", "track5")
-    assert kinds(rulings) == ["illegal_move"] and "own piece already stands there" in rulings[0].en
+    assert kinds(rulings) == ["illegal_move"] and rulings[0].data == {"expected": ["track5→track8", "track9→track12"]}
+    assert worded(rulings[0], "illegal_move_square_taken", frm="track2", to="track5",
+                  expected="track5→track8, track9→track12")
     assert ref.engine.value == 3  # still waiting for a legal move
 
 
@@ -190,9 +204,9 @@ def test_no_mine_while_another_move_exists():
     turn(ref, A)
     pop(ref, 2)
     rulings = move(ref, A, "track5", "track7")
-    assert kinds(rulings) == ["illegal_move"]
-    assert "driving onto a mine is forbidden" in rulings[0].en and rulings[0].data["expected"] == [
-        "track12→track14", "track20→track22"]
+    assert kinds(rulings) == ["illegal_move"] and rulings[0].data["expected"] == ["track12→track14", "track20→track22"]
+    assert worded(rulings[0], "illegal_move_onto_mine", frm="track5", to="track7",
+                  expected="track12→track14, track20→track22")
 
 
 def test_extra_pop_after_driving_onto_a_mine_with_a_six_then_three_tries_next_turn():
@@ -291,7 +305,8 @@ def test_raise_needs_an_empty_home_and_a_goal_piece_in_every_team():
     turn(ref, A)
     pop(ref, 6)
     rulings = ref.push(Declared(t=21, by=A, what="raise"))
-    assert kinds(rulings) == ["impossible"] and "no piece in the goal: C" in rulings[0].en
+    assert refusals(rulings) == [("cannot_choose", (A,))]
+    assert worded(rulings[0], "cannot_choose", team="A", what="raise", why=phrase("goal_empty", teams="C"))
 
 
 def test_once_each_round_then_consent_for_a_further_round():
@@ -302,7 +317,7 @@ def test_once_each_round_then_consent_for_a_further_round():
     rulings = pop(ref, 6)
     assert rulings[0].data["options"] == []
     rulings = ref.push(Declared(t=21, by=A, what="raise"))
-    assert "it has raised this round already" in rulings[0].en
+    assert worded(rulings[0], "cannot_choose", team="A", what="raise", why=phrase("raised_already"))
     move(ref, A, "track10", "track16")
 
     ref.engine.raised = {A, B, C, D}
@@ -325,7 +340,8 @@ def test_one_refusal_ends_raising_for_the_game():
     ref.push(Declared(t=23, by=B, what="consent"))
     assert kinds(ref.push(Declared(t=24, by=C, what="refuse"))) == ["raising_closed"]
     assert ref.engine.options == [] and ref.engine.moves  # A must still move its 6
-    assert "refused further raise rounds" in ref.push(Declared(t=25, by=A, what="raise"))[0].en
+    assert worded(ref.push(Declared(t=25, by=A, what="raise"))[0], "cannot_choose", team="A", what="raise",
+                  why=phrase("raise_rounds_over"))
 
 
 # ---------------------------------------------------------------- hembo
@@ -338,7 +354,8 @@ def test_hembo_said_in_time_costs_nothing():
     turn(ref, A)
     rulings = pop(ref, 2)
     assert fines(rulings) == [(B, 1, "eaten")]
-    assert [r.en for r in rulings if r.kind == "hembo_due"] == ['B must say "Jag bor i hembo" before the next team pops.']
+    (due,) = [r for r in rulings if r.kind == "hembo_due"]
+    assert due.seats == (B,) and worded(due, "hembo_due_alone", team="B")
     assert kinds(ref.push(Declared(t=22, by=B, what="hembo"))) == ["hembo_heard"]
     assert fines(pop(ref, 1)) == []
 
@@ -349,7 +366,8 @@ def test_hembo_forgotten_before_the_next_teams_pop_is_one_fine():
     place(ref, B, stacks={24: 1})
     turn(ref, A)
     rulings = pop(ref, 2)
-    assert 'B must say "Vi bor i hembo"' in [r.en for r in rulings if r.kind == "hembo_due"][0]
+    (due,) = [r for r in rulings if r.kind == "hembo_due"]
+    assert due.seats == (B,) and worded(due, "hembo_due_together", team="B")
     assert ref.engine.turn == B
     rulings = pop(ref, 3)  # B's own pop: the next team's pop
     assert fines(rulings) == [(B, 1, "hembo_forgotten")]
@@ -372,8 +390,7 @@ def test_hembo_at_the_wrong_time_is_one_fine_and_a_second_saying_too():
 def test_out_of_turn_pop_states_the_reset_value_and_waits_for_it():
     ref = started()  # the last pop was D's opening 4
     rulings = pop(ref, 2, by=B)
-    assert kinds(rulings) == ["out_of_turn"] and rulings[0].data == {"reset_to": 4}
-    assert rulings[0].en == "B: the pop does not count; reset the die to 4. Turn: D."
+    assert kinds(rulings) == ["out_of_turn"] and (rulings[0].seats, rulings[0].data) == ((B,), {"reset_to": 4})
     assert pop(ref, 5, by=B) == []
     assert kinds(pop(ref, 4, by=B)) == ["die_reset"]
     assert [p.kind for p in ref.engine.dice.pops[-3:]] == ["out_of_turn", "reset", "reset"]
@@ -383,7 +400,7 @@ def test_out_of_turn_pop_states_the_reset_value_and_waits_for_it():
 def test_unreadable_die_asks_for_a_tap():
     ref = started()
     rulings = ref.push(DieSettled(t=30, value=None, by=D))
-    assert kinds(rulings) == ["die_unreadable"] and "tap the dome straight down" in rulings[0].en
+    assert kinds(rulings) == ["die_unreadable"] and ref.engine.dice.pops[-1].kind == "unreadable"
     assert ref.engine.tries == 3
 
 
@@ -398,7 +415,7 @@ def test_pause_breaches_each_cost_one_fine():
     pop(ref, 4, by=D)  # the reset
     rulings = ref.push(FineDrunk(t=32, team=B, count=1))
     assert fines(rulings) == [(B, 1, "pause_drink")] and ref.engine.ledger.owed(B) == 2
-    assert kinds(ref.push(Paused(t=33, on=True))) == ["impossible"]
+    assert refusals(ref.push(Paused(t=33, on=True))) == [("already_paused", ())]
     assert kinds(ref.push(Paused(t=34, on=False))) == ["resumed"]
     pop(ref, 3)
     ref.push(ButtonPressed(t=35, long=True))
@@ -418,7 +435,7 @@ def test_fine_per_member_multiplies_each_fine_by_the_team_size():
 def test_drinking_more_than_owed_is_impossible():
     ref = started()
     rulings = ref.push(FineDrunk(t=30, team=A, count=1))
-    assert kinds(rulings) == ["impossible"] and rulings[0].en == "A: owes 0, cannot drink 1."
+    assert refusals(rulings) == [("drinks_more_than_owed", (A,))] and ref.engine.ledger.drunk == [0, 0, 0, 0]
 
 
 # ---------------------------------------------------------------- winning
@@ -438,7 +455,7 @@ def test_winning_needs_all_four_in_the_goal_and_nothing_owed():
     assert kinds(rulings) == ["drunk", "game_over"]
     assert rulings[1].data["winner"] == "B" and rulings[1].data["moral_winners"] == ["C"]
     assert ref.engine.finished
-    assert kinds(pop(ref, 3)) == ["impossible"]
+    assert refusals(pop(ref, 3)) == [("game_over", ())]
 
 
 # ---------------------------------------------------------------- bad input
@@ -459,15 +476,15 @@ def test_bad_places_and_settings_are_named():
     with pytest.raises(ValueError, match="setting 'members' must list 4 team sizes"):
         started(settings={"members": [1, 2]})
     ref = started()
-    assert kinds(ref.push(Declared(t=30, by=7, what="hembo"))) == ["impossible"]
+    assert refusals(ref.push(Declared(t=30, by=7, what="hembo"))) == [("no_such_team", ())]
 
 
 def test_a_sighting_that_contradicts_the_referees_move_names_what_was_expected():
     ref = started()
     pop(ref, 6, t=10)  # the only move, home -> track21, is applied at once
     rulings = move(ref, D, "home", "track22")
-    assert kinds(rulings) == ["impossible"]
-    assert rulings[0].en == "Seen home→track22; after the referee's move the camera should see: D home→track21."
+    assert refusals(rulings) == [("sighting_expected", (D,))]
+    assert worded(rulings[0], "sighting_expected", frm="home", to="track22", seen="D home→track21")
     assert ref.engine.board.sides[D].stacks == {0: 1}
 
 
@@ -499,5 +516,5 @@ def test_each_team_may_pick_the_goal_piece_a_raise_takes_back():
     assert ref.engine.board.sides[B].goal == [False, True, False, False]
     assert move(ref, A, "goal4", "track0") == []  # A returned its goal 4 piece, not goal 3
     assert ref.engine.board.sides[A].goal == [False, False, True, False]
-    assert kinds(move(ref, C, "goal3", "home")) == ["impossible"]  # C has no piece in goal 3
+    assert refusals(move(ref, C, "goal3", "home")) == [("sighting_expected", (C,))]  # C has no piece in goal 3
     assert count_pieces(ref) == [4, 4, 4, 4]

@@ -17,6 +17,7 @@ from referee.core import Referee
 from referee.events import (ButtonPressed, Declared, DieSettled, FineDrunk, GameStarted, PieceMoved, read_jsonl,
                             write_jsonl)
 from referee.kimble.board import HOME
+from referee.kimble.messages import MESSAGES
 
 SAMPLE = Path(__file__).parents[2] / "pelituomari" / "samples" / "kimble.jsonl"
 K, V, S, A_ = range(4)  # Karhut (3 members), Ville (1), Sudet (2), Aino (1)
@@ -295,15 +296,17 @@ def test_the_sample_ends_with_a_winner_and_exercises_every_rule():
     assert "queue→goal2" in moves and "track23→track0 (mine)" in moves and "track8→track14 (mine)" in moves
     after_mine = moves[moves.index("track8→track14 (mine)") + 1]
     assert after_mine == "home→track21"  # the extra pop after eating itself with a 6
-    wrong = [r.en for r in ref.rulings if r.kind in ("impossible", "illegal_move")]
-    assert wrong == [
-        "Ville moved track13→track20 (7 steps) but the die shows 6; expected: home→track7, track13→track19.",
-        "Ville cannot raise: it has raised this round already.",
-        "Illegal move track7→track13: an own piece already stands there; expected: track10→track16, "
-        "track13→track19, track25→track3.",
-        "Illegal move track27→track0: driving onto a mine is forbidden while another move exists; "
-        "expected: track10→track11, goal3→goal4.",
+    wrong = [r for r in ref.rulings if r.kind in ("impossible", "illegal_move")]
+    assert [(r.kind, r.reason, r.seats, r.data) for r in wrong] == [
+        ("impossible", "wrong_count", (1,), {}),
+        ("impossible", "cannot_choose", (1,), {}),
+        ("illegal_move", "", (1,), {"expected": ["track10→track16", "track13→track19", "track25→track3"]}),
+        ("illegal_move", "", (3,), {"expected": ["track10→track11", "goal3→goal4"]}),
     ]
+    assert (wrong[2].fi, wrong[2].en) == MESSAGES.words("illegal_move_square_taken", frm="track7", to="track13",
+                                                        expected=", ".join(wrong[2].data["expected"]))
+    assert (wrong[3].fi, wrong[3].en) == MESSAGES.words("illegal_move_onto_mine", frm="track27", to="track0",
+                                                        expected=", ".join(wrong[3].data["expected"]))
     stats = summary["die_statistics"]
     assert stats["counts"] == [21, 19, 16, 15, 8, 140] and stats["pops"] == 219 and stats["p_value"] < 1e-9
 
