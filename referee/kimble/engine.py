@@ -19,9 +19,10 @@ final); queued split pieces count as in the goal.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from ..core import Engine, Ruling, register
+from ..core import Engine, Impossible, Ruling, register
 from ..events import ButtonPressed, Declared, DieSettled, Event, FineDrunk, GameStarted, Paused, PieceMoved
 from ..messages import Phrase
 from .board import COLOURS, GOAL, HOME, PIECES, QUEUE, TRACK, Board, Move
@@ -102,7 +103,7 @@ class Kimble(Engine):
 
     def apply(self, event: Event, seq: int) -> list[Ruling]:
         if isinstance(event, FineDrunk):
-            return self._drink(event, seq)
+            return self._in_pause(event.team, "pause_drink", seq, lambda: self._drink(event, seq))
         if isinstance(event, PieceMoved) and (event.team, event.from_place, event.to_place) in self.sightings:
             self.sightings.remove((event.team, event.from_place, event.to_place))
             return []
@@ -111,7 +112,7 @@ class Kimble(Engine):
         if isinstance(event, DieSettled):
             return self._pop(event, seq)
         if isinstance(event, PieceMoved):
-            return self._piece_moved(event, seq)
+            return self._in_pause(event.team, "pause_move", seq, lambda: self._piece_moved(event, seq))
         if isinstance(event, Declared):
             return self._declared(event, seq)
         if isinstance(event, Paused):
@@ -132,6 +133,19 @@ class Kimble(Engine):
             raise MESSAGES.impossible("no_such_team", team=team, field=field, last=len(self.players) - 1)
 
     # ------------------------------------------------------------ fines
+
+    def _in_pause(self, team: int, reason: str, seq: int, act) -> list[Ruling]:
+        """A move or a drink, which in a pause breaches it and is fined (the act fines it) whatever else it
+        was: one refused as impossible keeps that fine, the rest of the state as it was."""
+        before = copy.deepcopy(self.__dict__) if self.paused else None
+        try:
+            return act()
+        except Impossible as refused:
+            if before is None:
+                raise
+            self.__dict__.update(before)
+            self._check_team(team, "team")
+            return [self._fine(team, 1, reason, seq), refused.ruling()]
 
     def _fine(self, team: int, fines: int, reason: str, seq: int, **why: Any) -> Ruling:
         """Fines for ``reason`` (also the message key of why), worded with fields ``why``."""

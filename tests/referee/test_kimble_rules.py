@@ -518,3 +518,18 @@ def test_each_team_may_pick_the_goal_piece_a_raise_takes_back():
     assert ref.engine.board.sides[A].goal == [False, False, True, False]
     assert refusals(move(ref, C, "goal3", "home")) == [("sighting_expected", (C,))]  # C has no piece in goal 3
     assert count_pieces(ref) == [4, 4, 4, 4]
+
+
+def test_a_breach_of_the_pause_refused_as_impossible_keeps_its_fine():
+    """The book fines every breach of a pause: a move when none was due, and a drink when nothing was owed,
+    are refused, and fined still; nothing else of them stands."""
+    ref = started()
+    place(ref, D, stacks={0: 1})
+    ref.push(Paused(t=30, on=True))
+    rulings = move(ref, D, "track26", "track1")
+    assert fines(rulings) == [(D, 1, "pause_move")] and refusals(rulings[1:]) == [("move_not_due", (D,))]
+    assert ref.engine.board.sides[D].stacks == {0: 1}
+    rulings = ref.push(FineDrunk(t=31, team=A, count=1))
+    assert fines(rulings) == [(A, 1, "pause_drink")] and refusals(rulings[1:]) == [("drinks_more_than_owed", (A,))]
+    assert [ref.engine.ledger.owed(team) for team in (A, D)] == [1, 1] and ref.engine.ledger.drunk == [0, 0, 0, 0]
+    assert [r.kind for r in ref.rulings[-4:]] == ["fine", "impossible", "fine", "impossible"]
