@@ -27,7 +27,8 @@ class Ruling:
     ``fine``, ``point``), ``fi``/``en`` the human message, ``cause`` the log position of the event
     that caused it, and ``data`` any structured detail (scores, the value a die must be reset to).
     ``reason`` names why an ``impossible`` event was refused (its message key); it is for rule
-    tests and callers, not part of the stored JSON.
+    tests and callers, not part of the stored JSON. ``withdrawn``: a later ruling judged the same events
+    again (its ``data["replaces"]`` names their log positions), so this one no longer stands.
     """
 
     kind: str
@@ -39,6 +40,7 @@ class Ruling:
     cause: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     reason: str = ""
+    withdrawn: bool = False   # replaced by a later ruling on the same events (a slap order corrected, a KPS)
 
     def message(self, language: str = "fi") -> str:
         if language not in LANGUAGES:
@@ -54,6 +56,8 @@ class Ruling:
             out["cause"] = self.cause
         if self.data:
             out["data"] = self.data
+        if self.withdrawn:
+            out["withdrawn"] = True
         return out
 
 
@@ -217,6 +221,9 @@ class Referee:
             self.engine = snapshot
             rulings = [e.ruling(cause=seq)]
         rulings = [r if r.cause is not None else replace(r, cause=seq) for r in rulings]
+        replaced = {cause for r in rulings for cause in r.data.get("replaces", ())}
+        if replaced:  # the events judged again: what was ruled on them before is withdrawn
+            self.rulings = [replace(r, withdrawn=True) if r.cause in replaced else r for r in self.rulings]
         self.rulings.extend(rulings)
         return rulings
 

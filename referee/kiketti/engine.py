@@ -60,6 +60,7 @@ class Landing:
     earliest: float  # it landed at some time from earliest to latest
     latest: float
     before: KikettiEngine  # the engine before this landing (without its own latest landing)
+    by_pad: bool = False   # its time is a slap pad's, not the camera's first sighting
 
 
 @dataclass
@@ -467,7 +468,7 @@ class KikettiEngine(Engine):
 
     def _landing(self, e: CardMoved, seq: int) -> list[Ruling]:
         """A card lands on the pile; order it against the previous landing first."""
-        seat, t, earliest, latest = self._lander(e)
+        seat, t, earliest, latest, by_pad = self._lander(e)
         prev = self.landing
         if prev is not None and prev.seat != seat:
             close = earliest < prev.latest and prev.earliest < latest  # either may have been first
@@ -484,17 +485,19 @@ class KikettiEngine(Engine):
                     pads = self.pads  # pad hits already matched stay matched
                     self._become(engine)
                     self.landing, self.pads = None, pads
-                    note = MESSAGES.ruling("order_corrected", (seat, prev.seat), player=self.name(seat))
+                    timed = "order_corrected" if by_pad or prev.by_pad else "order_corrected_seen"
+                    note = MESSAGES.ruling("order_corrected", (seat, prev.seat), key=timed, player=self.name(seat),
+                                           data={"replaces": [prev.seq]})
                     return [note, *rulings]
         before = self._save()
         rulings = self._land(e, seq)
-        self.landing = Landing(seq, e, seat, t, earliest, latest, before)
+        self.landing = Landing(seq, e, seat, t, earliest, latest, before, by_pad)
         return rulings
 
-    def _lander(self, e: CardMoved) -> tuple[int, float, float, float]:
-        """Who put the card on the pile, when it was seen, and from when to when it landed: a card seen
-        first at t landed before (by its t_uncertainty, and at least the timing resolution); a matching
-        slap-pad hit gives the time, give or take the pad's uncertainty."""
+    def _lander(self, e: CardMoved) -> tuple[int, float, float, float, bool]:
+        """Who put the card on the pile, when it was seen, from when to when it landed, and whether a pad
+        timed it: a card seen first at t landed before (by its t_uncertainty, and at least the timing
+        resolution); a matching slap-pad hit gives the time, give or take the pad's uncertainty."""
         resolution = self.settings["timing_resolution_s"]
         zone = _zone_kind(e.from_zone)
         if zone == "hand":
@@ -510,8 +513,8 @@ class KikettiEngine(Engine):
         if zone == "seat" and pad and 0 <= e.t - pad[0] <= self.settings["pad_match_window_s"]:
             del self.pads[seat]
             t, tu = pad
-            return seat, t, t - max(tu, resolution), t + tu
-        return seat, e.t, e.t - max(e.t_uncertainty, resolution), e.t
+            return seat, t, t - max(tu, resolution), t + tu, True
+        return seat, e.t, e.t - max(e.t_uncertainty, resolution), e.t, False
 
     def _trial(self, events, start: KikettiEngine | None = None):
         """Apply events to a copy of the engine (or of a saved one) without order checks."""
@@ -650,7 +653,8 @@ class KikettiEngine(Engine):
             self._restore(wait.first.before)
             order.append((wait.first.seq, wait.first.event))
         self.kps, self.held, self.landing, self.pads = None, [], None, pads
-        rulings = [MESSAGES.ruling("kps_settled", (winner,), player=self.name(winner))]
+        replaced = {"replaces": [wait.first.seq]} if winner != wait.first.seat else {}
+        rulings = [MESSAGES.ruling("kps_settled", (winner,), player=self.name(winner), data=replaced)]
         for s, event in order:
             rulings += [_caused(r, s) for r in self._land(event, s)]
         self.held = held

@@ -32,6 +32,8 @@ MESSAGES = MessageBook("kiketti", {
             "Cannot tell who was first: rock-paper-scissors ({first} – {second})."),
     "order_corrected": ("{player} ehti ensin (lyöntityyny): tilanne arvioitu uudelleen.",
                         "{player} was first (slap pad): judged again in that order."),
+    "order_corrected_seen": ("{player} ehti ensin (kamera näki sen ensin): tilanne arvioitu uudelleen.",
+                             "{player} was first (as the camera first saw it): judged again in that order."),
     "kps_settled": ("{player} voitti KPS:n ja ehti ensin.",
                     "{player} won rock-paper-scissors and counts as first."),
     "late_slap": ("Myöhässä: {slapper} löi {whose} kierroksen jo päätyttyä; kortti palaa pöytään.",

@@ -485,6 +485,10 @@ def test_kps_won_by_the_second_reorders_and_events_held_meanwhile_follow():
     assert [r.kind for r in ref.rulings[-5:]] == ["kps_settled", "correct_slap", "correct_slap", "table_emptied",
                                                   "late_slap"]
     assert ref.engine.summary()["table_cards"] == [0, 2]
+    aino_first = len(tb.events) - 4
+    assert ref.rulings[-5].data == {"replaces": [aino_first]}
+    assert [(r.kind, r.withdrawn) for r in ref.rulings if r.cause == aino_first] == [
+        ("correct_slap", True), ("table_emptied", True), ("correct_slap", False), ("table_emptied", False)]
 
 
 def test_kps_won_without_a_kps_is_impossible():
@@ -523,6 +527,25 @@ def test_slap_pads_order_slaps_the_camera_saw_the_other_way():
     ref = referee(tb)
     kinds = [r.kind for r in ref.rulings]
     assert kinds[-4:] == ["order_corrected", "correct_slap", "correct_slap", "table_emptied"]
+    assert ref.engine.summary()["table_cards"] == [0, 3]
+    corrected = ref.rulings[-4]
+    assert MESSAGES.words("order_corrected", player="Eero") == (corrected.fi, corrected.en)
+    first_seen = len(tb.events) - 2  # Aino's 3s, judged first as the camera saw it, then again
+    assert corrected.data == {"replaces": [first_seen]}
+    assert [(r.kind, r.withdrawn) for r in ref.rulings if r.cause == first_seen] == [
+        ("correct_slap", True), ("table_emptied", True), ("correct_slap", False), ("table_emptied", False)]
+    assert "withdrawn" in ref.summary()["rulings"][-6] and "withdrawn" not in ref.summary()["rulings"][-1]
+
+
+def test_slaps_seen_out_of_time_order_are_judged_again_as_the_camera_timed_them():
+    tb = nearly_empty()
+    tb.events.append(CardMoved(t=tb.t + 1.0, card="3s", from_zone="seat0", to_zone="pile", face_up=True, by=A,
+                               t_uncertainty=0.04))
+    tb.events.append(CardMoved(t=tb.t + 0.5, card="3d", from_zone="seat1", to_zone="pile", face_up=True, by=E,
+                               t_uncertainty=0.04))
+    ref = referee(tb)
+    corrected = next(r for r in ref.rulings if r.kind == "order_corrected")
+    assert MESSAGES.words("order_corrected_seen", player="Eero") == (corrected.fi, corrected.en)
     assert ref.engine.summary()["table_cards"] == [0, 3]
 
 
