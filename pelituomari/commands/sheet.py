@@ -1,5 +1,5 @@
-"""`pelituomari sheet`: print a Kiketti game's score sheet ("pöytäkirja") as a table, CSV or JSON, or any
-game kept as one self-contained HTML page (its sheet or summary, every ruling, the die's and the pile's logs)."""
+"""`pelituomari sheet`: print a game's score sheet (Kiketti's "pöytäkirja", gin rummy's games and main
+ledger, Skruuvi's form) as a table, CSV or JSON, or any game kept as one self-contained HTML page (its sheet or summary, every ruling, the die's and the pile's logs)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pelituomari.cli import CommandError
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("sheet", help="print the score sheet of a Kiketti game log (default: the embedded sample)")
+    p = sub.add_parser("sheet", help="print the score sheet of a game log (default: the embedded Kiketti sample)")
     p.add_argument("log", nargs="?", help="a .jsonl log or an SQLite event store; default: the embedded sample")
     p.add_argument("--game-id", type=int, help="with an event store: which game (default: the latest)")
     p.add_argument("--format", choices=("table", "csv", "json", "html"), default="table",
@@ -35,7 +35,8 @@ def run(args) -> int:
         return 0
     sheet = getattr(referee.engine, "sheet", None)
     if sheet is None:
-        raise CommandError(f"{name}: a '{referee.game}' game keeps no Kiketti score sheet")
+        raise CommandError(f"{name}: a '{referee.game}' game keeps no score sheet (its state: pelituomari replay; "
+                           f"all of it as a page: --format html)")
     if args.format == "csv":
         sys.stdout.write(sheet.to_csv())
     elif args.format == "json":
