@@ -139,6 +139,7 @@ RECIPES = (
     Recipe("web.json", ("benchmarks/bench_web.py",)),
     Recipe("memory.json", ("benchmarks/bench_memory.py",)),
     Recipe("fuzz_cli.json", ("benchmarks/fuzz_cli.py",)),
+    Recipe("blackout.json", ("benchmarks/bench_blackout.py",), LIVE, counts_only=True),
 )
 BY_NAME = {recipe.results: recipe for recipe in RECIPES}
 # Results files that record a measurement no recipe can make again (trained fold readers, another machine):

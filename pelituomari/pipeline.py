@@ -33,7 +33,7 @@ from calibration.table import TableCalibration
 from referee.core import Referee, Ruling
 from referee.events import Event
 from vision.capture import Frame, FrameSource, SourceError
-from vision.colour import CameraExposure, Glare, Notice, RoomLight, clipped_mask, clipped_share
+from vision.colour import Blindness, CameraExposure, Glare, Notice, RoomLight, clipped_mask, clipped_share
 from vision.regions import Region, regions_for, shrunk
 from vision.tracking import Seen, Tracker, Unexplained, hides_a_card, one_per_object
 
@@ -121,6 +121,7 @@ class Pipeline:
         self.t_offset = t_offset  # added to frame times: a resumed game's clock goes on from its log
         self.light = RoomLight() if even_light else None
         self.exposure = CameraExposure()
+        self.blindness = Blindness()
         self.glare = Glare([])   # where the last frame was clipped white: the tracker keeps cards hidden there
         self.mind_glare = mind_glare
         self.regions = regions_for(calibration, described.zone_groups(calibration.zones), px_per_mm, die_px_per_mm)
@@ -142,6 +143,12 @@ class Pipeline:
         if why := size_mismatch((w, h), self.calibration):
             raise FrameSizeMismatch(why)
         out = [self._record(event) for event in self._submitted()]
+        self._tell(self.blindness.update(frame.t + self.t_offset, frame.image))
+        if self.blindness.blind:  # nothing is booked from a picture that shows nothing
+            self.result.frames += 1
+            if self.annotator is not None:
+                self.annotator.write(frame, [], self.result.rulings[-1:], self.exposure.standing)
+            return out
         seen = self.look(frame.image)
         glare = self.glare if self.mind_glare else None
         out += [self._record(event) for event in self.tracker.update(frame.t + self.t_offset, seen, glare)]

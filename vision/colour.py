@@ -7,6 +7,7 @@ frames (RoomLight), and says what no evening out mends: white clipped, or too da
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 import cv2
@@ -29,6 +30,8 @@ OVER_EXPOSED = 0.3   # a region with this share of its pixels clipped is over-ex
 #                      1.7 times over-exposed: 93 %, and none of its 5 rolls read; as recorded, or under any
 #                      other lamp of bench_detect.CONDITIONS, 0 %; the Kiketti sample over-exposed, whose
 #                      every event is still read: at most 19 %)
+BLIND_LEVEL = 12.0   # a frame darker than this on average (of 255) shows nothing: the lens covered, the lamp off
+BLIND_SHARE = 0.5    # nor does one under this share of the recent frames' brightness: a camera re-exposing
 TOO_DARK = DIM_WHITE / MOST_GAIN  # white darker than this (80) cannot be lifted to DIM_WHITE: the picture is
 #                      too dark (the samples in a third of their light, white at 75: the Kimble one misreads 2 rolls
 #                      and misses 1; at 0.35, white at 81-88, every event read right)
@@ -214,6 +217,61 @@ class TooDark(Notice):
     def en(self) -> str:
         return (f"camera: the picture is too dark (white only {self.white:.0f} of 255), so cards and dice may be "
                 f"misread; turn the light or the camera's exposure up")
+
+
+@dataclass(frozen=True)
+class Blind(Notice):
+    """The camera saw nothing from `since` to `until` (seconds; None: it still sees nothing): a lamp off, a
+    hand over the lens, a camera re-exposing. Nothing is booked from such a picture, so a move made then
+    may be missed: the referee says so rather than guess."""
+
+    since: float
+    until: float | None = None
+
+    @property
+    def fi(self) -> str:
+        if self.until is None:
+            return f"kamera: kuva pimeni ({self.since:.1f} s): tuomari ei näe pöytää eikä kirjaa mitään"
+        return (f"kamera: kuva oli pimeänä {self.since:.1f}–{self.until:.1f} s; sinä aikana tehtyjä siirtoja ei "
+                f"ehkä nähty: tarkistakaa pöytä")
+
+    @property
+    def en(self) -> str:
+        if self.until is None:
+            return f"camera: the picture went dark ({self.since:.1f} s): the referee cannot see the table, books nothing"
+        return (f"camera: the picture was dark from {self.since:.1f} to {self.until:.1f} s; moves made then may not "
+                f"have been seen: check the table")
+
+
+class Blindness:
+    """Whether a frame shows anything: one far darker than the frames before it (under BLIND_SHARE of their
+    median brightness) or black outright (under BLIND_LEVEL) is blind, and read for nothing. Its `update`
+    returns the notices that are new: a Blind when the picture goes dark, and one with its end when it
+    comes back."""
+
+    def __init__(self, frames: int = 30):
+        self._seen: deque[float] = deque(maxlen=frames)   # the brightness of recent frames that saw
+        self.since: float | None = None                   # when the picture went dark, while it is
+
+    def update(self, t: float, image: np.ndarray) -> list[Notice]:
+        small = cv2.resize(image, (32, 18), interpolation=cv2.INTER_AREA)
+        level = float(small.mean())
+        reference = float(np.median(self._seen)) if self._seen else None
+        blind = level < BLIND_LEVEL or (reference is not None and level < BLIND_SHARE * reference)
+        if not blind:
+            self._seen.append(level)
+            if self.since is None:
+                return []
+            since, self.since = self.since, None
+            return [Blind(since, t)]
+        if self.since is not None:
+            return []
+        self.since = t
+        return [Blind(t)]
+
+    @property
+    def blind(self) -> bool:
+        return self.since is not None
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from pelituomari.pipeline import NotUnderstood, Pipeline
 from pelituomari.store import EventStore
 from referee.events import ButtonPressed, CardMoved, GameStarted, Source
 from vision.capture import Frame, FrameSource, LiveSource, SourceError, SourceStalled
-from vision.colour import GlareOnZone, TooDark
+from vision.colour import Blind, GlareOnZone, TooDark
 from vision.tracking import Unexplained, one_per_object
 from vision.virtual_table import camera_homography
 
@@ -315,6 +315,22 @@ def test_a_press_while_the_camera_stalls_is_stored_not_lost(tmp_path):
     pipeline.record_submitted()
     assert store.events(game_id)[-1] == ButtonPressed(t=9.0, source=Source.BUTTON, seat=0)
     store.close()
+
+
+def test_nothing_is_booked_from_a_dark_picture_and_the_players_are_told_so():
+    """The table, then half a second of black (a hand over the lens) while a card is dealt, then the
+    table again: the card is booked as seen after the dark, its time uncertain across it; nothing
+    is booked from the dark frames, and the darkness is told as it begins and as it ends."""
+    cal, H = _calibration()
+    detector = ColourDetector()
+    pipeline = Pipeline(cal, detector, referee_for([START]), "kiketti")
+    frames = _script(H)
+    black = np.zeros_like(frames[0])
+    frames = frames[:8] + [black] * 5 + frames[13:]   # dark from 0.8 to 1.2 s, while seat1's card comes
+    result = pipeline.run(ScriptedSource(frames, SourceError("the video ended")))
+    assert [(e.from_zone, e.to_zone, e.t, e.t_uncertainty) for e in result.events] == [
+        ("stock", "seat1", 1.3, 0.6), ("stock", "seat0", 1.6, 0.1)]
+    assert [n for n in result.notices if isinstance(n, Blind)] == [Blind(0.8), Blind(0.8, 1.3)]
 
 
 def test_a_source_ending_while_a_pile_card_waits_for_its_zone_books_it_from_the_stock(tmp_path):

@@ -235,3 +235,25 @@ def test_glare_on_a_zone_of_a_region_said_to_be_over_exposed_is_not_told_twice()
     assert GlareOnZone("pile").message() == (
         "kamera: pile: osa alueesta näkyy puhtaan valkoisena (heijastus tai ylivalotus), joten sinne pantua korttia "
         "ei ehkä nähdä; siirrä valoa tai kameraa tai pienennä valotusta")
+
+
+def test_a_frame_far_darker_than_those_before_it_is_blind_until_the_picture_returns():
+    from vision.colour import Blind, Blindness
+
+    bright, dark = np.full((72, 128, 3), 150, np.uint8), np.full((72, 128, 3), 60, np.uint8)
+    blindness = Blindness()
+    told = [blindness.update(t / 10, bright) for t in range(5)]
+    assert told == [[]] * 5 and not blindness.blind
+    assert blindness.update(0.5, dark) == [Blind(0.5)] and blindness.blind   # 60 is under half of 150
+    assert blindness.update(0.6, np.zeros_like(dark)) == []
+    assert blindness.update(0.7, bright) == [Blind(0.5, 0.7)] and not blindness.blind
+    assert Blind(0.5, 0.7).message("en") == ("camera: the picture was dark from 0.5 to 0.7 s; moves made then may "
+                                             "not have been seen: check the table")
+
+
+def test_a_black_first_frame_is_blind_and_a_dim_table_seen_from_the_start_is_not():
+    from vision.colour import Blind, Blindness
+
+    assert Blindness().update(0.0, np.full((72, 128, 3), 5, np.uint8)) == [Blind(0.0)]
+    dim = Blindness()
+    assert [dim.update(t / 10, np.full((72, 128, 3), 40, np.uint8)) for t in range(3)] == [[], [], []]
