@@ -1,6 +1,6 @@
-"""Benchmark the live chain on the embedded Kiketti sample video (1280x720, 15 fps).
+"""Benchmark the live chain on a game's embedded sample video (1280x720, 15 fps; Kiketti unless --game).
 
-    python3 benchmarks/bench_pipeline.py [--int8] [--out benchmarks/results/pipeline.json]
+    python3 benchmarks/bench_pipeline.py [--game kiketti|gin|kimble] [--int8] [--out benchmarks/results/pipeline.json]
 
 Measures, on this machine's CPU:
 
@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.bench_detect import cpu_name  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
 from pelituomari.commands.run import sample_paths  # noqa: E402
-from pelituomari.game import referee_for  # noqa: E402
+from pelituomari.game import GAMES, referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
 from pelituomari.store import EventStore  # noqa: E402
 from referee.events import read_jsonl  # noqa: E402
@@ -144,8 +144,9 @@ def main() -> int:
     parser.add_argument("--weights", help="vision model folder (default models/weights)")
     parser.add_argument("--int8", action="store_true",
                         help="the int8 copies of the live detector and readers, as `pelituomari run --int8`")
+    parser.add_argument("--game", choices=tuple(GAMES), default="kiketti", help="whose sample video (default kiketti)")
     args = parser.parse_args()
-    video, calibration_path, truth_path = sample_paths("kiketti")
+    video, calibration_path, truth_path = sample_paths(args.game)
     calibration = TableCalibration.load(calibration_path)
     events = read_jsonl(truth_path.read_text(encoding="utf-8").splitlines())
     start, truth = events[0], events[1:]
@@ -156,7 +157,8 @@ def main() -> int:
         ungated = throughput(detector, video, calibration, start, False, tmp)
         lat = latency(detector, video, calibration, start, truth, tmp)
     out = {
-        "what": "whole chain on the Kiketti sample video: decode, rectify zone regions, detect, track, store, referee",
+        "what": f"whole chain on the {GAMES[args.game].title} sample video: decode, rectify zone regions, detect, "
+                "track, store, referee",
         "video": str(video.relative_to(ROOT)), "resolution": "1280x720", "video_fps": 15,
         "detector": detector.detector_file.name,
         "machine": {"cpu": cpu_name(), "cores": os.cpu_count(),
