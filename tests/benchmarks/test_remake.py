@@ -26,9 +26,10 @@ def test_no_results_file_was_made_with_other_weights_than_those_shipped():
 
 def test_each_recipe_writes_its_own_file_from_shipped_weights():
     for recipe in RECIPES:
-        argv = recipe.argv(Path("dice"))
+        argv = recipe.argv(Path("dice"), Path("cards"))
         assert argv[-2:] == ["--out", f"benchmarks/results/{recipe.results}"]
         assert ("dice" in argv) == recipe.needs_real_dice
+        assert ("cards" in argv) == recipe.needs_real_cards == recipe.results.startswith("real_cards")
         assert "--out" not in recipe.command
         assert all((WEIGHTS / name).is_file() for name in recipe.weights), recipe.results
 
@@ -52,22 +53,24 @@ def _stale_after_changing(weights, name):
 def test_a_new_card_reader_makes_stale_the_float_files_that_read_cards(weights):
     assert _stale_after_changing(weights, "card_classifier.onnx") == [
         "detect.json", "pipeline.json", "detect_gloss.json", "detect_tilt20.json", "detect_tilt35.json",
-        "detect_clutter.json", "detect_glare_spots.json", "detect_views1.json", "compare_int8.json",
-        "compare_int8_live.json", "compare_live_gloss.json", "compare_live_clutter.json", "compare_glare.json",
-        "compare_glare_live.json", "fonts.json", "mount.json", "light.json", "int8_cpus.json"]
+        "detect_clutter.json", "detect_glare_spots.json", "detect_views1.json", "real_cards.json",
+        "real_cards_live.json", "compare_int8.json", "compare_int8_live.json", "compare_live_gloss.json",
+        "compare_live_clutter.json", "compare_glare.json", "compare_glare_live.json", "fonts.json", "mount.json",
+        "light.json", "int8_cpus.json"]
 
 
 def test_its_int8_copy_makes_stale_the_int8_files(weights):
     assert _stale_after_changing(weights, "card_classifier_int8.onnx") == [
-        "pipeline_int8.json", "detect_int8.json", "detect_views1_int8.json", "compare_int8.json",
-        "compare_int8_live.json", "compare_live_clutter.json", "compare_glare.json", "compare_glare_live.json",
-        "fonts_int8.json", "light_int8.json", "int8_cpus.json"]
+        "pipeline_int8.json", "detect_int8.json", "detect_views1_int8.json", "real_cards_int8.json",
+        "compare_int8.json", "compare_int8_live.json", "compare_live_clutter.json", "compare_glare.json",
+        "compare_glare_live.json", "fonts_int8.json", "light_int8.json", "int8_cpus.json"]
 
 
 def test_a_new_live_detector_makes_stale_what_the_live_pipeline_reads(weights):
     assert _stale_after_changing(weights, "detector_live.onnx") == [
-        "pipeline.json", "detect_views1.json", "compare_int8_live.json", "compare_live_gloss.json",
-        "compare_live_clutter.json", "compare_glare_live.json", "mount.json", "light.json", "int8_cpus.json"]
+        "pipeline.json", "detect_views1.json", "real_cards_live.json", "compare_int8_live.json",
+        "compare_live_gloss.json", "compare_live_clutter.json", "compare_glare_live.json", "mount.json", "light.json",
+        "int8_cpus.json"]
 
 
 def test_named_files_run_in_the_recipes_order_whatever_their_weights():
@@ -104,6 +107,12 @@ def test_each_success_is_recorded_and_a_failure_stops_the_run_naming_its_log(tmp
 def test_missing_real_dice_photos_are_named_before_anything_runs(tmp_path):
     with pytest.raises(SystemExit, match=f"the real dice photos are not at {tmp_path / 'none'}: pass --real-dice"):
         remake([BY_NAME["pipeline.json"], BY_NAME["detect.json"]], tmp_path / "none", tmp_path / "logs")
+    assert not (tmp_path / "logs").exists()
+
+
+def test_missing_real_card_photos_are_named_before_anything_runs(tmp_path):
+    with pytest.raises(SystemExit, match=f"the real card photos are not at {tmp_path / 'none'}: pass --real-cards"):
+        remake([BY_NAME["real_cards.json"]], tmp_path, tmp_path / "logs", real_cards=tmp_path / "none")
     assert not (tmp_path / "logs").exists()
 
 
