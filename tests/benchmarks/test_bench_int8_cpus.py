@@ -43,8 +43,8 @@ def test_the_calls_replayed_are_spread_over_the_run():
 def test_the_live_chain_gives_each_network_its_inputs_over_both_samples():
     inputs = bench_int8_cpus.live_inputs(live_detector(int8=True))
     assert {name: len(xs) for name, xs in inputs.items()} == {
-        "detector_live_int8.onnx": 412, "card_classifier_int8.onnx": 100, "die_classifier_int8.onnx": 78,
-        "side_classifier_int8.onnx": 319, "corner_classifier_int8.onnx": 100}
+        "detector_live_int8.onnx": 422, "card_classifier_int8.onnx": 110, "die_classifier_int8.onnx": 78,
+        "side_classifier_int8.onnx": 329, "corner_classifier_int8.onnx": 110}
     assert {x.shape[1:] for x in inputs["detector_live_int8.onnx"]} == {(3, 128, 320), (3, 224, 320), (3, 320, 320)}
     assert [inputs[f"{name}_classifier_int8.onnx"][0].shape[1:] for name in ("card", "die", "side", "corner")] == [
         (3, 80, 56), (3, 40, 40), (3, 80, 56), (3, 40, 32)]
