@@ -1,7 +1,8 @@
 """Zones: named rectangles on the table, in millimetres from the table's far-left corner.
 
 The tracker asks "which zone is this card in?"; zone names are the event vocabulary's
-(``stock``, ``pile``, ``seatN``, ``handN``, ``meldsN``, ``board``, ``dome``).  Default layouts put the
+(``stock``, ``pile``, ``seatN``, ``handN``, ``meldsN``, ``playN``, ``tricksN``, ``centre``, ``deck``,
+``board``, ``dome``).  Default layouts put the
 shared zones in the middle and each seat's table cards along its own edge, with its hand zone
 (where a drawn card is held up for the camera or laid while deciding) beside them.
 """
@@ -112,6 +113,36 @@ def gin_layout(seats: int, table_mm: tuple[float, float]) -> dict[str, Zone]:
              Zone("melds0", cx - row_w / 2, h - 40 - row_d, cx + row_w / 2, h - 40),
              Zone("melds1", cx - row_w / 2, 40, cx + row_w / 2, 40 + row_d)]
     _check_fit(zones, table_mm, f"{seats} gin players")
+    return {z.name: z for z in zones}
+
+
+def skruuvi_layout(seats: int, table_mm: tuple[float, float]) -> dict[str, Zone]:
+    """Four players, partners opposite, seat 0 near, then clockwise (left, far, right), as the engine numbers
+    them. The four centre cards in the middle, each player's ``playN`` between them and the player (where
+    they lay the card they play to a trick), each player's ``tricksN`` at their own edge on their right (the
+    tricks they won, face down), and the ``deck`` at the near edge on seat 0's left. Held cards are off
+    the table, out of the camera's sight."""
+    if seats != 4:
+        raise ZoneError(f"the default Skruuvi layout has 4 seats (the three-player puupää is not refereed), "
+                        f"got {seats}")
+    w, h = table_mm
+    cx, cy = w / 2, h / 2
+    card, gap, edge = 140.0, 20.0, 40.0   # a played card's place, askew; between places; from the table's edge
+    centre_w, centre_d = 320.0, 130.0     # four cards side by side
+    near, far = cy + centre_d / 2 + gap, cy - centre_d / 2 - gap
+    side = cx + centre_w / 2 + gap
+    along, deep, aside = 200.0, 150.0, 150.0  # a stack of tricks; how far right of the player's middle
+    zones = [Zone("centre", cx - centre_w / 2, cy - centre_d / 2, cx + centre_w / 2, cy + centre_d / 2),
+             Zone("deck", cx - aside - 110, h - edge - 130, cx - aside, h - edge),
+             Zone("play0", cx - card / 2, near, cx + card / 2, near + card),
+             Zone("play1", w - side - card, cy - card / 2, w - side, cy + card / 2),
+             Zone("play2", cx - card / 2, far - card, cx + card / 2, far),
+             Zone("play3", side, cy - card / 2, side + card, cy + card / 2),
+             Zone("tricks0", cx + aside, h - edge - deep, cx + aside + along, h - edge),
+             Zone("tricks1", edge, cy + aside, edge + deep, cy + aside + along),
+             Zone("tricks2", cx - aside - along, edge, cx - aside, edge + deep),
+             Zone("tricks3", w - edge - deep, cy - aside - along, w - edge, cy - aside)]
+    _check_fit(zones, table_mm, f"{seats} Skruuvi players")
     return {z.name: z for z in zones}
 
 

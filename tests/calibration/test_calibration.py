@@ -8,7 +8,7 @@ import pytest
 
 from calibration.markers import marker_sheet
 from calibration.table import CalibrationError, Lens, TableCalibration, detect_markers
-from calibration.zones import Zone, ZoneError, gin_layout, kiketti_layout, kimble_layout
+from calibration.zones import Zone, ZoneError, gin_layout, kiketti_layout, kimble_layout, skruuvi_layout
 from vision.virtual_table import VirtualTable, camera_homography
 
 TABLE = (900.0, 560.0)
@@ -166,3 +166,23 @@ def test_gin_layout_puts_each_players_melds_along_their_edge():
     with pytest.raises(ZoneError, match=r"the default gin layout has 2 seats \(the 3- and 4-player games are "
                                         r"not refereed yet\), got 3"):
         gin_layout(3, (1400, 1100))
+
+
+def test_skruuvi_layout_puts_each_players_card_played_before_them_and_their_tricks_on_their_right():
+    """Seat 0 near, 1 left, 2 far, 3 right (clockwise, as referee.skruuvi.cards.left_of counts)."""
+    zones = skruuvi_layout(4, (1000, 800))
+    assert {name: zone.to_json() for name, zone in zones.items()} == {
+        "centre": [340.0, 335.0, 660.0, 465.0], "deck": [240.0, 630.0, 350.0, 760.0],
+        "play0": [430.0, 485.0, 570.0, 625.0], "play1": [180.0, 330.0, 320.0, 470.0],
+        "play2": [430.0, 175.0, 570.0, 315.0], "play3": [680.0, 330.0, 820.0, 470.0],
+        "tricks0": [650.0, 610.0, 850.0, 760.0], "tricks1": [40.0, 550.0, 190.0, 750.0],
+        "tricks2": [150.0, 40.0, 350.0, 190.0], "tricks3": [810.0, 50.0, 960.0, 250.0]}
+    with pytest.raises(ZoneError, match="^a 800x700 mm table is too small for 4 Skruuvi players: zones 'deck' "
+                                        "and 'tricks1' overlap$"):
+        skruuvi_layout(4, (800, 700))
+    with pytest.raises(ZoneError, match="^a 1000x690 mm table is too small for 4 Skruuvi players: zone 'tricks1' "
+                                        "falls off it$"):
+        skruuvi_layout(4, (1000, 690))
+    with pytest.raises(ZoneError, match=r"the default Skruuvi layout has 4 seats \(the three-player puupää is "
+                                        r"not refereed\), got 3"):
+        skruuvi_layout(3, (1000, 800))
