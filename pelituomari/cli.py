@@ -11,7 +11,8 @@ from pelituomari.store import StoreError
 # Each module defines add_parser(subparsers), which registers a sub-command whose `func` runs it.
 # Modules keep heavy imports (OpenCV, onnxruntime) inside their run functions so that the CLI
 # starts fast whatever the command.
-COMMANDS = ("replay", "play", "resume", "schema", "detect", "sheet", "hw_test", "run", "calibrate", "serve")
+COMMANDS = ("replay", "play", "resume", "schema", "detect", "sheet", "hw_test", "run", "calibrate", "serve",
+            "publish", "hub")
 
 
 class CommandError(Exception):

@@ -62,21 +62,19 @@ class Publisher:
 
     # ------------------------------------------------------------ the table's side
 
-    def begin(self, outbox: Outbox) -> None:
-        """Publish this game from the position after the last one the broker acknowledged."""
+    def begin(self, outbox: Outbox, again: bool = False) -> None:
+        """Publish this game from the position after the last one the broker acknowledged (again: from its
+        start)."""
         with self._lock:
             first = self.outbox is None
             self.outbox = outbox
-            outbox.acked = max(outbox.acked, self.acks.get(self.table, outbox.game_id))
+            if not again:
+                outbox.acked = max(outbox.acked, self.acks.get(self.table, outbox.game_id))
             self._handed = outbox.acked
             self._hand()
         if first:
             connect(self._client, self.broker)
             self._ticker.start()
-
-    def begin_stored(self, game_id: int) -> None:
-        """Publish a game of the store (a StoreError or KeyError names what is wrong)."""
-        self.begin(Outbox.from_store(self.db, game_id))
 
     def recorded(self, seq: int, event: Event, rulings: list[Ruling]) -> None:
         """The event was stored at ``seq`` and ruled on: publish it (when the broker is there)."""
@@ -160,8 +158,8 @@ class Publisher:
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:
             self.refused = str(reason_code)
-            self._problem(f"mqtt: {self.broker.name} refused table {self.table} ({reason_code}); refereeing goes on "
-                          f"and every event is kept in {self.db} until the broker takes it")
+            self._problem(f"mqtt: {self.broker.name} refused table {self.table} ({reason_code}); every event "
+                          f"stays in {self.db} until the broker takes it")
             return
         self.refused = None
         # New positions wait for the subscription's answer: the client sends again what the broker did not

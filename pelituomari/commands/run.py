@@ -54,6 +54,9 @@ def add_parser(sub) -> None:
     p.add_argument("--web", nargs="?", const="0.0.0.0:8080", metavar="HOST:PORT",
                    help="also serve the table's web page (default 0.0.0.0:8080): anyone on the network may watch, "
                         "a phone that joined with the code printed at start may declare, pause, undo and correct")
+    from pelituomari.club.start import add_table_options
+
+    add_table_options(p)   # --mqtt HOST[:PORT] --table NAME: publish to the club evening (docs/mqtt.md)
     p.set_defaults(func=run)
 
 
@@ -88,6 +91,10 @@ def run(args) -> int:
     live = args.source is not None and (args.source.startswith("camera:") or args.source == "picamera")
     require_positive(args.stall, "--stall", "seconds")
     listen = _web_address(args.web) if args.web else None
+    if args.mqtt:
+        from pelituomari.club.start import follow, table_publisher
+
+        publisher = table_publisher(args)
     truth = None
     if args.source is None:
         video, calibration, truth = sample_paths(args.game)
@@ -187,6 +194,8 @@ def run(args) -> int:
             if resumed is None:
                 game_id = store.new_game(start)
             pipeline.store, pipeline.game_id = store, game_id
+            if args.mqtt:
+                follow(pipeline, publisher, store, game_id)
             if pipeline.keeper is not None:
                 pipeline.keeper.prefix = f"game{game_id}"
             print(f"{args.game}: {', '.join(start.players)} - {source.name} - game {game_id} in {args.db}", flush=True)
@@ -206,6 +215,8 @@ def run(args) -> int:
         hardware.close()
         if web is not None:
             web.stop()
+        if args.mqtt:
+            publisher.close()
     fps = result.frames / took if took > 0 else 0.0
     print(f"{result.frames} frames in {took:.1f} s ({fps:.1f} fps); {len(result.events)} events stored "
           f"(game {game_id} in {args.db}); {len(result.rulings)} rulings", flush=True)
