@@ -12,8 +12,7 @@ import os
 import pytest
 
 from tests.pelituomari.club.broker import MOSQUITTO, LocalBroker
-
-USERS = {"hub": "hub-secret", "table1": "table1-secret", "table2": "table2-secret"}
+from tests.pelituomari.club.following import USERS, Following
 
 
 def need(what: str, present: bool) -> None:
@@ -36,6 +35,14 @@ def broker(tmp_path, paho):
     running = LocalBroker(tmp_path / "mosquitto", USERS).start()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def following(broker):
+    """A hub following the broker."""
+    hub = Following(broker)
+    yield hub
+    hub.stop()
 
 
 @pytest.fixture

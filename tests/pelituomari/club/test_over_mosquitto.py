@@ -1,18 +1,13 @@
 """The club evening over a real Mosquitto configured as shipped: a table publishes, the hub replays it,
 the broker dies mid-game, and the ACL keeps each table to its own topics."""
 
-import collections
 import time
 from pathlib import Path
 
 import httpx
-import pytest
 
 from pelituomari.cli import main
 from pelituomari.club import topics
-from pelituomari.club.connection import Broker
-from pelituomari.club.hub import Hub
-from pelituomari.club.listener import Listener
 from pelituomari.club.outbox import AckFile, Outbox
 from pelituomari.club.publisher import Publisher
 from pelituomari.club.wire import Request
@@ -21,56 +16,13 @@ from pelituomari.store import EventStore
 from pelituomari.web.views import page_state
 from referee.core import Referee
 from referee.events import read_jsonl
-from tests.pelituomari.club.conftest import USERS
+from tests.pelituomari.club.following import USERS, Following, login, until
 
 SAMPLE = Path(samples_init).parent / "kiketti.jsonl"
 
 
 def sample():
     return read_jsonl(SAMPLE.read_text(encoding="utf-8").splitlines())
-
-
-def until(condition, timeout_s=20.0):
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
-
-
-def login(broker, user, password=None):
-    return Broker("127.0.0.1", broker.port, user, USERS[user] if password is None else password)
-
-
-class Following:
-    """A hub following the broker, counting how often each position was applied."""
-
-    def __init__(self, broker, name="pelituomari-hub-test"):
-        self.applied = collections.Counter()
-        self.said = []
-        self.hub = Hub(ask=None, on_ruled=lambda table, game_id, seq, rulings: self.applied.update([(table, game_id, seq)]))
-        self.listener = Listener(login(broker, "hub"), self.hub, self.said.append, client_id=name)
-        self.listener.start()
-        assert self.listener.connected.wait(10), self.said
-
-    def game(self, table="table1", game_id=1):
-        state = self.hub.tables.get(table)
-        return None if state is None else state.games.get(game_id)
-
-    def has(self, count, table="table1", game_id=1):
-        game = self.game(table, game_id)
-        return game is not None and game.next == count
-
-    def stop(self):
-        self.listener.stop()
-
-
-@pytest.fixture
-def following(broker):
-    hub = Following(broker)
-    yield hub
-    hub.stop()
 
 
 def stored_sample(path):
