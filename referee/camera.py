@@ -45,7 +45,9 @@ class Moves:
     came from there, and the pile's top card taken off went there, at once when no counted zone can take a
     pile card. ``face_down_discards``: a card laid face down on the pile (a gin knock) is a move too.
     ``laid``: the kinds where cards are laid face up for all to see (gin's melds), told as ``CardsRevealed``
-    each time the cards read there change and then lie still; they need not be counted.
+    each time the cards read there change and then lie still for ``laid_settle_s``; they need not be counted.
+    Melds laid card by card want a long wait (told whole when the hands stop); a card played to a trick, a
+    short one (told as soon as it lies: the referee rules on it at once).
     """
 
     counted: tuple[str, ...] = ()
@@ -57,8 +59,11 @@ class Moves:
     offstage: str | None = None
     face_down_discards: bool = False
     laid: tuple[str, ...] = ()
+    laid_settle_s: float = 1.0
 
     def __post_init__(self) -> None:
+        if not self.laid_settle_s > 0:
+            raise ValueError(f"laid_settle_s must be > 0 seconds, got {self.laid_settle_s!r}")
         for name in ("held", "revealed", "discards"):
             stray = [kind for kind in getattr(self, name) if kind not in self.counted]
             if stray:

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from calibration.zones import gin_layout, kimble_layout
+from calibration.zones import gin_layout, kimble_layout, skruuvi_layout
 from referee.camera import PILE, STOCK, Moves
 from referee.events import CardMoved, CardsRevealed, DieSettled
 from tests.vision.tracking_script import DT, TABLE, ZONES, GlareAt, back, centre, die, face, feed, glare_at
 from referee.gin.camera import MOVES as GIN
 from referee.kiketti.camera import MOVES as KIKETTI
+from referee.skruuvi.camera import MOVES as SKRUUVI
 from vision.tracking import Seen, Tracker, Unexplained
 
 DOC = Path(__file__).parents[2] / "docs" / "tracking.md"
@@ -417,3 +418,68 @@ def _():
     assert events == [CardsRevealed(t=0.2, source="camera", zone="melds0", cards=("4h", "5h", "6h"))]
     events, _ = feed(tracker, [melds("melds0", "3h", "4h", "5h", "6h")] * 11, t)
     assert events == [CardsRevealed(t=1.4, source="camera", zone="melds0", cards=("3h", "4h", "5h", "6h"))]
+
+
+# ------------------------------------------------------------ Skruuvi: a card played before each player
+
+SKRUUVI_ZONES = skruuvi_layout(4, (1000.0, 800.0))
+
+
+def skruuvi():
+    return Tracker(SKRUUVI_ZONES, confirm_frames=2, moves=SKRUUVI)
+
+
+def in_zone(zone, card=None, dx=0.0):
+    """A card face up (card) or face down (None) in a Skruuvi zone."""
+    x, y = SKRUUVI_ZONES[zone].centre
+    return Seen("card", x + dx, y, card=card) if card else Seen("card_back", x + dx, y)
+
+
+def told_when(tracker, frames, t0=0.0):
+    """Feed frames DT apart; the frames that told something, as (frame's t, events)."""
+    told = []
+    for n, seen in enumerate(frames):
+        t = round(t0 + n * DT, 6)
+        if events := tracker.update(t, seen):
+            told.append((t, events))
+    return told
+
+
+def revealed(t, zone, *cards):
+    return CardsRevealed(t=t, source="camera", zone=zone, cards=cards)
+
+
+TRICK = [in_zone("play0", "2s"), in_zone("play1", "Ks"), in_zone("play2", "7h"), in_zone("play3", "4s")]
+
+
+def a_trick_played(tracker):
+    """The four cards of a trick laid one by one, 0.5 s apart, each lying still."""
+    frames = [TRICK[:k] for k in range(1, 5) for _ in range(5)]
+    return told_when(tracker, frames), len(frames) * DT
+
+
+@case("skruuvi_card_played")
+def _():
+    tracker = skruuvi()
+    told = told_when(tracker, [[]] + [[in_zone("play2", "7h")]] * 10)
+    assert told == [(0.3, [revealed(0.1, "play2", "7h")])]  # once, as soon as it has lain 0.15 s
+
+
+@case("skruuvi_trick_gathered")
+def _():
+    tracker = skruuvi()
+    told, t = a_trick_played(tracker)
+    assert [events for _, events in told] == [[revealed(0.0, "play0", "2s")], [revealed(0.5, "play1", "Ks")],
+                                              [revealed(1.0, "play2", "7h")], [revealed(1.5, "play3", "4s")]]
+    turned = [[in_zone(z) for z in ("play0", "play1", "play2", "play3")]] * 2
+    stacked = [[in_zone("tricks1", dx=dx) for dx in (-5, 0, 5, 10)]] * 10
+    assert told_when(tracker, turned + stacked, t) == []
+
+
+@case("skruuvi_next_tricks_card")
+def _():
+    tracker = skruuvi()
+    _, t = a_trick_played(tracker)
+    _, t = feed(tracker, [[in_zone("tricks1")]] * 3, t)
+    told = told_when(tracker, [[in_zone("tricks1"), in_zone("play1", "Kd")]] * 4, t)
+    assert told == [(2.5, [revealed(2.3, "play1", "Kd")])]

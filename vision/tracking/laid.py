@@ -1,4 +1,5 @@
-"""Laid cards: the face-up cards a zone shows for all to see (gin's melds), told each time they change."""
+"""Laid cards: the face-up cards a zone shows for all to see (gin's melds, a Skruuvi trick's cards), told each
+time they change."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from vision.tracking.sightings import Seen
 
 class Laid:
     """Each laid zone's face-up cards read, told as ``CardsRevealed`` (in table order, left to right) once
-    they have lain unchanged for ``settle_s``: melds laid down card by card are told as a whole when the
-    hands stop, and a lay-off added later is told as the zone's cards with it. A zone emptied (its cards
-    gathered) may show the same cards again."""
+    they have lain unchanged for the game's ``moves.laid_settle_s``: melds laid down card by card are told
+    as a whole when the hands stop, a lay-off added later is told as the zone's cards with it, and a card
+    played to a trick as it lies. A zone emptied (its cards gathered) is not told, and may show the same
+    cards again."""
 
-    def __init__(self, zones, moves: Moves, settle_s: float = 1.0):
-        self.settle_s = settle_s
+    def __init__(self, zones, moves: Moves):
+        self.settle_s = moves.laid_settle_s
         self._since: dict[str, tuple[frozenset[str], float]] = {}   # the cards read now, and since when
         self._told: dict[str, frozenset[str]] = {zone: frozenset() for zone in zones if moves.is_laid(zone)}
 
