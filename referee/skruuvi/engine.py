@@ -39,6 +39,13 @@ Events, and what they mean here (zones ``deck``, ``centre``, ``trick``, ``handN`
   trick on its fourth card and needs no gathering; a card turned towards the wrong side is a
   ``trick_misplaced`` ruling.
 
+What the camera sees (referee.skruuvi.camera) is a form of its own: the hands are held out of sight, so
+it sees neither the deal nor the exchanges, and each player lays the card they play face up in their own
+``playN``, told as ``CardsRevealed(zone="playN", cards=...)``: each card there not told before is N's
+card played (as ``CardMoved(handN -> trick)``); the trick gathered is told nothing.  A call that comes
+while no move of the exchange was seen (or a card played then) takes the exchange as made unseen
+(``exchange_unseen``), as a bid before the deal was seen whole takes it as dealt (``deal_unseen``).
+
 Readings of the handbook where RULINGS is silent or differs, each a setting: which opening bid
 bars the opponents' swap (``opponents_swap_rule``), a final contract below level 5
 (``low_final_contract``), the misère points (``misere_points``), the revoke's penalty tricks
@@ -59,6 +66,7 @@ from . import doubling as doubling_rules
 from . import exchange as exchanges
 from .bidding import Auction, Bid, Continuation, parse_bid
 from .bolsevikki import PLAYER, BolsevikkiRound, ClaimError, score_bolsevikki
+from .camera import PLAY
 from .cards import CARDS_IN_DECK, SEATS, SUITS, card_text, left_of, partner_of, right_of
 from .doubling import Doubling, DoublingError
 from .exchange import CENTRE, Exchange, ExchangeError
@@ -69,8 +77,10 @@ from .scoring import MISERE_POINTS, DealScore, score_contract, score_pass_misere
 from .sheet import ScoreSheet
 
 _SEAT_ZONE = re.compile(r"^(hand|tricks|penalty)([0-3])$")
+_PLAY_ZONE = re.compile(rf"^{PLAY}([0-3])$")
 _COLLECT = ("deck", "aside")
 _CALLS = ("bid", "pass", "double", "redouble", "bolsevikki", "demand", "forbid")
+_AFTER_EXCHANGE = ("bid", "pass", "double", "redouble")  # the calls of the phases an exchange leads to
 
 
 @dataclass
@@ -102,10 +112,12 @@ class Deal:
     swap_allowed: bool = False
     centre_cards: tuple[str, ...] = ()
     faults_said: set[str] = field(default_factory=set)
+    in_play_zones: list[tuple[str, ...]] = field(default_factory=lambda: [()] * SEATS)  # as the camera last told them
 
     def __deepcopy__(self, memo: dict) -> "Deal":
         clone = copy.copy(self)
         clone.hands, clone.dealt, clone.faults_said = list(self.hands), list(self.dealt), set(self.faults_said)
+        clone.in_play_zones = list(self.in_play_zones)
         for name in ("bolsevikki", "auction", "continuation", "exchange", "doubling", "play"):
             setattr(clone, name, copy.deepcopy(getattr(self, name), memo))
         return clone
@@ -269,6 +281,8 @@ class SkruuviEngine(Engine):
         rulings: list[Ruling] = []
         if deal.phase == "deal" and what in ("bid", "pass", "bolsevikki"):
             rulings += self._deal_done(unseen=True)
+        if self._exchange_unseen_now() and what in _AFTER_EXCHANGE:
+            rulings += self._exchange_unseen()
         phase = deal.phase
         if phase == "bolsevikki_round" and what in ("bolsevikki", "pass"):
             return rulings + self._bolsevikki_call(seat, what == "bolsevikki")
@@ -550,6 +564,8 @@ class SkruuviEngine(Engine):
 
     def _revealed(self, e: CardsRevealed) -> list[Ruling]:
         deal = self.deal
+        if m := _PLAY_ZONE.match(e.zone):
+            return self._seen_played(int(m.group(1)), e.cards)
         if e.zone == "deck":
             return self._deck_top(e.cards)
         if e.zone != "centre":
@@ -600,6 +616,21 @@ class SkruuviEngine(Engine):
         def words(centre: str) -> str:
             return ", ".join(f"{centre if g == CENTRE else self.name(g)} → {self.name(r)}" for g, r in moves) or "-"
         return Phrase(words("keskikortit"), words("centre"))
+
+    def _exchange_unseen_now(self) -> bool:
+        """Whether the exchange is under way with none of its moves seen (the camera sees none)."""
+        deal = self.deal
+        return deal.phase == "exchange" and deal.exchange.moves == 0
+
+    def _exchange_unseen(self) -> list[Ruling]:
+        """The next phase has begun with no move of the exchange seen: it was made unseen, every hand
+        left with 13 cards and the centre empty."""
+        deal = self.deal
+        count = sum(len(step) for stage in deal.exchange.stages for chain in stage for step in chain)
+        ruling = MESSAGES.ruling("exchange_unseen", data={"exchange": deal.exchange.name, "moves": count}, count=count)
+        deal.hands, deal.centre = [CARDS_IN_DECK // SEATS] * SEATS, 0
+        deal.exchange.stages, deal.exchange.reveal = [], False
+        return [ruling, *self._exchange_done()]
 
     def _exchange_done(self) -> list[Ruling]:
         deal = self.deal
@@ -667,7 +698,9 @@ class SkruuviEngine(Engine):
         deal = self.deal
         if card is None:
             raise MESSAGES.impossible("card_unread", (seat,), player=self.name(seat))
-        rulings = self._bolsevikki_stands() if deal.phase == "bolsevikki_call" else []
+        rulings = self._exchange_unseen() if self._exchange_unseen_now() else []
+        if deal.phase == "bolsevikki_call":
+            rulings += self._bolsevikki_stands()
         if deal.phase == "swap":
             self._start_doubling()
         if deal.phase == "doubling":
@@ -677,6 +710,18 @@ class SkruuviEngine(Engine):
         rulings += deal.play.play(seat, card, from_penalty)
         if deal.play.over:
             rulings += self._score()
+        return rulings
+
+    def _seen_played(self, seat: int, cards: tuple[str, ...]) -> list[Ruling]:
+        """The cards the camera sees lying in seat's play zone now: each not there when it last told them
+        in this deal was played from the hand, in table order (one, but for a revoke corrected beside the
+        wrong card)."""
+        zones = self.deal.in_play_zones
+        before, zones[seat] = zones[seat], tuple(cards)
+        rulings: list[Ruling] = []
+        for card in cards:
+            if card not in before:
+                rulings += self._played(seat, card, False)
         return rulings
 
     def _from_trick(self, dst: str, seat: int | None, card: str | None) -> list[Ruling]:

@@ -114,8 +114,12 @@ MESSAGES = MessageBook("skruuvi", {
     "centre_four_cards": ("Keskikortteja on neljä, näkyi {count}.", "There are four centre cards, {count} seen."),
     "centre_not_shown": ("Keskikortit on näytettävä ennen kuin ne nostetaan.",
                          "The centre cards must be shown before they are taken."),
-    "reveal_not_used": ("Skruuvissa näytetään vain keskikortit, ei aluetta {zone}.",
-                        "Only the centre cards are shown in Skruuvi, not {zone}."),
+    "reveal_not_used": ("Skruuvissa näytetään vain pakan päällimmäinen, keskikortit ja pelatut kortit (playN), "
+                        "ei aluetta {zone}.",
+                        "Only the deck's top card, the centre cards and cards played (playN) are shown in Skruuvi, "
+                        "not {zone}."),
+    "exchange_unseen": ("Korttien vaihdon {count} siirtoa tehtiin näkymättä: vaihto katsotaan tehdyksi.",
+                        "The exchange's {count} moves were made unseen: the exchange counts as done."),
     "no_exchange_now": ("Kortteja ei nyt vaihdeta ({phase}).", "No cards are exchanged now ({phase})."),
     "nothing_to_give": ("Alueella {zone} ei ole kortteja annettavaksi.", "{zone} has no cards to give."),
     "exchange_out_of_order": ("{move} tulee vasta myöhemmin; ensin {waiting}.",
