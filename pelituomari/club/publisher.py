@@ -11,6 +11,7 @@ the hub can tell it lacks the last positions even when no later one comes.
 
 from __future__ import annotations
 
+import collections
 import sys
 import threading
 import time
@@ -46,7 +47,10 @@ class Publisher:
         self.refused: str | None = None   # why the broker last refused the table (its credentials, its ACL)
         self._lock = threading.RLock()
         self._handed = -1                 # the last position handed to the client
-        self._mids: dict[int, tuple[int, int]] = {}   # message id -> (game id, position)
+        # what was handed, oldest first: (game id, position, the client's MessageInfo); the client marks each
+        # published on its acknowledgement, and the broker's refusals are noted by message id
+        self._in_flight: collections.deque = collections.deque()
+        self._refusals: dict[int, str] = {}
         self._told: str | None = None
         self._saved_at = self._status_at = 0.0
         self._status_said: tuple | None = None
@@ -67,6 +71,9 @@ class Publisher:
         start)."""
         with self._lock:
             first = self.outbox is None
+            if not first:   # the game before: what the broker took of it is kept
+                self._count_acknowledged()
+                self._save()
             self.outbox = outbox
             if not again:
                 outbox.acked = max(outbox.acked, self.acks.get(self.table, outbox.game_id))
@@ -87,6 +94,7 @@ class Publisher:
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             with self._lock:
+                self._count_acknowledged()
                 if self.outbox is not None and self.outbox.acked >= self.outbox.last:
                     return True
             time.sleep(0.02)
@@ -99,11 +107,13 @@ class Publisher:
             self.wait_sent(wait_s)
         self._stop.set()
         with self._lock:
+            self._count_acknowledged()
             self._save()
             if self.connected.is_set():
                 info = self._client.publish(topics.status_topic(self.table), status_message(self._status(False)),
                                             qos=1, retain=True)
-                info.wait_for_publish(1.0) if info.rc == 0 else None
+                if info.rc == 0:
+                    info.wait_for_publish(1.0)
         self._client.disconnect()
         self._client.loop_stop()
 
@@ -114,10 +124,26 @@ class Publisher:
         box = self.outbox
         if box is None or not self.connected.is_set():
             return
+        self._count_acknowledged()
         while self._handed < box.last:
             self._handed += 1
             info = self._client.publish(topics.log_topic(self.table, box.game_id), box.payloads[self._handed], qos=1)
-            self._mids[info.mid] = (box.game_id, self._handed)
+            self._in_flight.append((box.game_id, self._handed, info))
+
+    def _count_acknowledged(self) -> None:
+        """Move the outbox on over what the broker has acknowledged, in order; a refused position stops it."""
+        while self._in_flight and self._in_flight[0][2].is_published():
+            game_id, seq, info = self._in_flight[0]
+            refused = self._refusals.pop(info.mid, None)
+            if refused is not None:
+                self.refused = refused
+                self._problem(f"mqtt: {self.broker.name} refused position {seq} of table {self.table} ({refused}): "
+                              f"see its ACL (docs/mqtt.md)")
+                self._in_flight.clear()   # nothing after it counts as taken; it all stays in the store
+                return
+            self._in_flight.popleft()
+            if game_id == self.outbox.game_id:
+                self.outbox.acknowledge(seq)
 
     def _status(self, online: bool = True) -> Status:
         box = self.outbox
@@ -142,6 +168,7 @@ class Publisher:
     def _tick(self) -> None:
         while not self._stop.wait(min(STATUS_S, SAVE_S) / 2):
             with self._lock:
+                self._count_acknowledged()
                 now = time.monotonic()
                 if self.connected.is_set() and now - self._status_at >= STATUS_S:
                     self._say_status()
@@ -187,16 +214,11 @@ class Publisher:
                           f"misses is sent when it is back")
 
     def _on_publish(self, client, userdata, mid, reason_code, properties) -> None:
-        with self._lock:
-            where = self._mids.pop(mid, None)
-            if where is None or self.outbox is None or where[0] != self.outbox.game_id:
-                return
-            if reason_code.is_failure:
-                self.refused = str(reason_code)
-                self._problem(f"mqtt: {self.broker.name} refused position {where[1]} of table {self.table} "
-                              f"({reason_code}): see its ACL (docs/mqtt.md)")
-                return
-            self.outbox.acknowledge(where[1])
+        # Called while the client holds its own lock of outgoing messages: only note a refusal here (the
+        # acknowledgements are counted by whoever next holds the publisher's lock), as taking that lock while
+        # another thread holding it publishes would leave both waiting on each other.
+        if reason_code.is_failure:
+            self._refusals[mid] = str(reason_code)
 
     def _on_message(self, client, userdata, message) -> None:
         try:
