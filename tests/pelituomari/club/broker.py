@@ -19,6 +19,17 @@ SHIPPED = Path(__file__).resolve().parents[3] / "deploy" / "mosquitto"
 MOSQUITTO = shutil.which("mosquitto") or ("/usr/sbin/mosquitto" if os.path.exists("/usr/sbin/mosquitto") else None)
 
 
+def need(what: str, present: bool) -> None:
+    """In a test: go on if ``what`` is installed; else fail in CI (.ci/run installs it), skip elsewhere."""
+    import pytest
+
+    if present:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} is missing, and CI installs it (.ci/run)")
+    pytest.skip(f"{what} is not installed")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

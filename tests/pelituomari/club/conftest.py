@@ -7,20 +7,11 @@ elsewhere it is skipped only where the mosquitto binary (or paho-mqtt) is absent
 from __future__ import annotations
 
 import importlib.util
-import os
 
 import pytest
 
-from tests.pelituomari.club.broker import MOSQUITTO, LocalBroker
+from tests.pelituomari.club.broker import MOSQUITTO, LocalBroker, need
 from tests.pelituomari.club.following import USERS, Following
-
-
-def need(what: str, present: bool) -> None:
-    if present:
-        return
-    if os.environ.get("CI"):
-        pytest.fail(f"{what} is missing, and CI installs it (.ci/run)")
-    pytest.skip(f"{what} is not installed")
 
 
 @pytest.fixture
