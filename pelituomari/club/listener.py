@@ -30,6 +30,9 @@ class Listener:
         self._client = new_client(broker, client_id)
         self._client.on_connect = self._on_connect
         self._client.on_disconnect = self._on_disconnect
+        self._client.on_connect_fail = lambda client, userdata: self._problem(
+            f"mqtt: cannot reach {broker.name} (no broker answers there, or its certificate is not of --mqtt-tls's CA); "
+            f"trying again")
         self._client.on_subscribe = self._on_subscribe
         self._client.on_message = lambda client, userdata, message: hub.message(message.topic, message.payload)
         hub.ask = self._ask

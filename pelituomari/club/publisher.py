@@ -59,6 +59,9 @@ class Publisher:
         self._client.will_set(topics.status_topic(table), status_message(Status(False)), qos=1, retain=True)
         self._client.on_connect = self._on_connect
         self._client.on_disconnect = self._on_disconnect
+        self._client.on_connect_fail = lambda client, userdata: self._problem(
+            f"mqtt: cannot reach {broker.name} (no broker answers there, or its certificate is not of --mqtt-tls's CA); "
+            f"every event stays in {db} until it can")
         self._client.on_subscribe = self._on_subscribe
         self._client.on_publish = self._on_publish
         self._client.on_message = self._on_message

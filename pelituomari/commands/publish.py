@@ -59,8 +59,9 @@ def run(args) -> int:
             if publisher.refused is not None:
                 raise CommandError(f"{where.name} refused table {name}: {publisher.refused} (see docs/mqtt.md)")
             if time.monotonic() > deadline:
-                print(f"pelituomari publish: {where.name} took positions up to {outbox.acked} of game {game_id}'s "
-                      f"{outbox.last}; the rest stays in {args.db}: run this again", file=sys.stderr)
+                taken = "none" if outbox.acked < 0 else f"positions 0-{outbox.acked}"
+                print(f"pelituomari publish: {where.name} took {taken} of game {game_id}'s {outbox.last + 1} "
+                      f"positions in {args.wait:g} s; the rest stays in {args.db}: run this again", file=sys.stderr)
                 return 1
         if args.stay > 0:
             time.sleep(args.stay)

@@ -36,12 +36,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def shipped_listener(port: int, passwd: Path, acl: Path) -> str:
-    """deploy/mosquitto/pelituomari.conf with its port and files moved: nothing else of it changed."""
+def shipped_listener(port: int, passwd: Path, acl: Path, tls: tuple[int, Path] | None = None) -> str:
+    """deploy/mosquitto/pelituomari.conf with its port and files moved: nothing else of it changed. tls: (port,
+    folder of ca.crt, broker.crt and broker.key) uncomments its TLS listener, as docs/mqtt.md says to."""
     text = (SHIPPED / "pelituomari.conf").read_text(encoding="utf-8")
     moved = {"listener 1883": f"listener {port} 127.0.0.1",
              "password_file /etc/mosquitto/pelituomari/passwd": f"password_file {passwd}",
              "acl_file /etc/mosquitto/pelituomari/acl": f"acl_file {acl}"}
+    if tls is not None:
+        tls_port, certs = tls
+        moved.update({"#listener 8883": f"listener {tls_port} 127.0.0.1",
+                      **{f"#{key} /etc/mosquitto/certs/{name}": f"{key} {certs / name}"
+                         for key, name in (("cafile", "ca.crt"), ("certfile", "broker.crt"), ("keyfile", "broker.key"))}})
     for shipped, here in moved.items():
         if shipped not in text.splitlines():
             raise AssertionError(f"{SHIPPED / 'pelituomari.conf'} no longer has the line {shipped!r}")
@@ -49,13 +55,29 @@ def shipped_listener(port: int, passwd: Path, acl: Path) -> str:
     return text
 
 
-class LocalBroker:
-    """Mosquitto in ``folder`` with a user and password for each of ``users``; start, kill -9 and start again."""
+def make_certificates(folder: Path) -> Path:
+    """A CA and the broker's certificate for 127.0.0.1, made with docs/mqtt.md's openssl commands."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for command in (
+            "openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=pelituomari-ca -keyout ca.key -out ca.crt",
+            "openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 -keyout broker.key -out broker.csr",
+            "openssl x509 -req -in broker.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 3650 "
+            "-extfile san.ext -out broker.crt"):
+        (folder / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+        subprocess.run(command.split(), cwd=folder, check=True, capture_output=True)
+    return folder
 
-    def __init__(self, folder: Path, users: dict[str, str]):
+
+class LocalBroker:
+    """Mosquitto in ``folder`` with a user and password for each of ``users``; start, kill -9 and start again.
+    tls: also its TLS listener, on ``tls_port``, with a CA of its own (``ca``)."""
+
+    def __init__(self, folder: Path, users: dict[str, str], tls: bool = False):
         if MOSQUITTO is None:
             raise FileNotFoundError("mosquitto is not installed (apt-get install mosquitto)")
         self.folder, self.users, self.port = folder, users, free_port()
+        self.tls_port = free_port() if tls else None
+        self.ca = make_certificates(folder / "certs") / "ca.crt" if tls else None
         self.process: subprocess.Popen | None = None
         (folder / "conf.d").mkdir(parents=True, exist_ok=True)
         (folder / "data").mkdir(exist_ok=True)
@@ -64,7 +86,8 @@ class LocalBroker:
             subprocess.run(["mosquitto_passwd", *(["-c"] if n == 0 else []), "-b", str(passwd), user, password],
                            check=True, capture_output=True)
         shutil.copy(SHIPPED / "pelituomari.acl", acl)
-        (folder / "conf.d" / "pelituomari.conf").write_text(shipped_listener(self.port, passwd, acl), encoding="utf-8")
+        listener = shipped_listener(self.port, passwd, acl, (self.tls_port, self.ca.parent) if tls else None)
+        (folder / "conf.d" / "pelituomari.conf").write_text(listener, encoding="utf-8")
         # as the OS's /etc/mosquitto/mosquitto.conf, in the test's folder (and as root, kept root)
         (folder / "mosquitto.conf").write_text(
             f"user {os.environ.get('USER') or 'root'}\npersistence true\npersistence_location {folder / 'data'}/\n"

@@ -8,6 +8,9 @@ import httpx
 
 from pelituomari.cli import main
 from pelituomari.club import topics
+from pelituomari.club.connection import Broker
+from pelituomari.club.hub import Hub
+from pelituomari.club.listener import Listener
 from pelituomari.club.outbox import AckFile, Outbox
 from pelituomari.club.publisher import Publisher
 from pelituomari.club.wire import Request
@@ -200,3 +203,34 @@ def test_the_evening_s_page_shows_the_table_s_sheet_and_the_standings(broker, pa
         assert httpx.get(f"{url}/tables/nobody/record.html").status_code == 404
     finally:
         service.stop()
+
+
+def test_over_tls_a_table_publishes_and_the_hub_replays_and_a_client_without_the_ca_is_not_let_in(
+        tmp_path, paho, password_files, capsys):
+    from tests.pelituomari.club.broker import MOSQUITTO, LocalBroker, need
+
+    need("mosquitto (apt-get install mosquitto)", MOSQUITTO is not None)
+    broker = LocalBroker(tmp_path / "mosquitto", USERS, tls=True).start()
+    hub = Hub(ask=None)
+    listener = Listener(Broker("127.0.0.1", broker.tls_port, "hub", USERS["hub"], str(broker.ca)), hub, print)
+    try:
+        listener.start()
+        assert listener.connected.wait(10)
+        db = tmp_path / "table.db"
+        events, game_id = stored_sample(db)
+        club = ["--mqtt", f"127.0.0.1:{broker.tls_port}", "--mqtt-tls", str(broker.ca)]
+        assert main(["publish", "--db", str(db), "--table", "table1", "--mqtt-password-file",
+                     str(password_files["table1"]), *club]) == 0
+        assert until(lambda: "table1" in hub.tables and hub.tables["table1"].games[game_id].next == len(events))
+        assert hub.tables["table1"].games[game_id].referee.log == events
+        other_ca = tmp_path / "other-ca.crt"
+        other_ca.write_text((tmp_path / "mosquitto" / "certs" / "broker.crt").read_text())   # not the CA
+        assert main(["publish", "--db", str(db), "--table", "table1", "--mqtt-password-file",
+                     str(password_files["table1"]), "--mqtt", f"127.0.0.1:{broker.tls_port}", "--mqtt-tls",
+                     str(other_ca), "--again", "--wait", "2"]) == 1
+        err = capsys.readouterr().err
+        assert f"mqtt: cannot reach 127.0.0.1:{broker.tls_port} (no broker answers there, or its certificate" in err
+        assert f"pelituomari publish: 127.0.0.1:{broker.tls_port} took none of game 1's 493 positions in 2 s; the rest stays in {db}" in err
+    finally:
+        listener.stop()
+        broker.stop()
