@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from calibration.zones import Zone, gin_layout, kiketti_layout, kimble_layout
+from calibration.zones import Zone, gin_layout, kiketti_layout, kimble_layout, skruuvi_layout
 from referee.camera import Moves
 from referee.core import Engine, Referee
 from referee.events import Event
@@ -21,6 +21,8 @@ from referee.gin.camera import MOVES as GIN_MOVES
 from referee.kiketti import KikettiEngine
 from referee.kiketti.camera import MOVES as KIKETTI_MOVES
 from referee.kimble import Kimble
+from referee.skruuvi import SkruuviEngine
+from referee.skruuvi.camera import MOVES as SKRUUVI_MOVES
 
 from pelituomari.cli import CommandError
 
@@ -37,7 +39,7 @@ class Game:
     needed_zones: tuple[str, ...]    # a calibration without them cannot referee the game
     zone_groups: Callable[[Iterable[str]], list[tuple[str, ...]]]   # zones the camera looks at together
     players: Callable[[int], tuple[str, ...]]   # who plays when no one is named, for the calibration's seats
-    player_zone: str | None          # the zone kind each player has one of (seatN, meldsN); None: none
+    player_zone: str | None          # the zone kind each player has one of (seatN, meldsN, playN); None: none
     render_sample: Callable[[Path], None]   # writes its sample video, calibration and truth into a folder
     camera: Moves                    # its card moves as the tracker pairs them (Moves(): no cards, a die at most)
     answers: dict[str, str] = field(default_factory=dict)   # ruling kind -> hardware.feedback pattern name
@@ -59,6 +61,14 @@ def gin_zone_groups(zones: Iterable[str]) -> list[tuple[str, ...]]:
     zones = list(zones)
     groups = [tuple(z for z in ("stock", "pile") if z in zones)]
     groups += [(z,) for z in sorted((z for z in zones if z.startswith("melds")), key=lambda z: int(z[5:]))]
+    return [g for g in groups if g]
+
+
+def skruuvi_zone_groups(zones: Iterable[str]) -> list[tuple[str, ...]]:
+    """The centre with the four play zones (a trick's cards), then each player's tricks."""
+    zones = list(zones)
+    groups = [tuple(z for z in zones if z == "centre" or z.startswith("play"))]
+    groups += [(z,) for z in sorted((z for z in zones if z.startswith("tricks")), key=lambda z: int(z[6:]))]
     return [g for g in groups if g]
 
 
@@ -89,6 +99,12 @@ GAMES: dict[str, Game] = {game.name: game for game in (
          lambda seats: "1000x800", ("stock", "pile", "melds0", "melds1"),
          gin_zone_groups, lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), "melds",
          rendered_by("render_gin"), GIN_MOVES, {"knocked": "call_heard", "impossible": "wrong_slap"}, seats=(2,)),
+    Game("skruuvi", "Skruuvi", SkruuviEngine, lambda table, seats: skruuvi_layout(seats, table),
+         lambda seats: "1000x800", ("play0", "play1", "play2", "play3"), skruuvi_zone_groups,
+         lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(4)), "play", rendered_by("render_skruuvi"),
+         SKRUUVI_MOVES, {"contract": "call_heard", "revoke": "wrong_slap", "lead_out_of_turn": "wrong_slap",
+                         "revoke_corrected": "fine_given", "trick_misplaced": "wrong_slap",
+                         "impossible": "wrong_slap"}, seats=(4,)),
 )}
 DEFAULT_GAME = "kiketti"
 

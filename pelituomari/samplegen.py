@@ -1,5 +1,5 @@
-"""Render the embedded sample videos: a Kiketti round, a gin rummy hand and Kimble opening pops, with
-ground truth.
+"""Render the embedded sample videos: a Kiketti round, a gin rummy hand, a Skruuvi deal and Kimble opening
+pops, with ground truth.
 
     python3 -m pelituomari.samplegen [--out pelituomari/samples]
 
@@ -8,7 +8,8 @@ drawn with the synthetic card, die and table renderers of ``models.synth`` and s
 overhead camera tilted ``TILT_DEG``.  Written per game: ``NAME.mp4``, ``NAME.calibration.json`` (found from
 the ArUco markers of the first frame, exactly as ``pelituomari calibrate`` would) and
 ``NAME.truth.jsonl``: the game start and every event the camera should report, each dated by the
-first frame that shows it.  Rendering is deterministic (fixed seeds).
+first frame that shows it; where people speak (Skruuvi's bids), ``NAME.said.jsonl``: what they say, on the
+video's clock, for ``pelituomari run --said``.  Rendering is deterministic (fixed seeds).
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ import cv2
 import numpy as np
 
 from calibration.table import TableCalibration
-from calibration.zones import Zone, gin_layout, kiketti_layout, kimble_layout
-from referee.events import (CardMoved, CardsRevealed, DieSettled, Event, GameStarted, Source, hand_zone, seat_zone,
-                            write_jsonl)
+from calibration.zones import Zone, gin_layout, kiketti_layout, kimble_layout, skruuvi_layout
+from referee.events import (CardMoved, CardsRevealed, Declared, DieSettled, Event, GameStarted, Source, hand_zone,
+                            seat_zone, write_jsonl)
 from vision.virtual_table import CARD_MM, Sprite, VirtualTable, camera_homography
 
 from pelituomari.game import GAMES
@@ -35,7 +36,9 @@ TILT_DEG = 8.0   # the samples' camera: this many degrees off looking straight d
 KIKETTI_TABLE = (900.0, 560.0)
 KIMBLE_TABLE = (640.0, 400.0)
 GIN_TABLE = (1000.0, 800.0)
+SKRUUVI_TABLE = (1000.0, 800.0)
 DECK = "proc-3"
+RANKS = "23456789TJQKA"  # low to high, as Skruuvi ranks them
 SAMPLES = Path(__file__).parent / "samples"
 
 
@@ -230,9 +233,96 @@ def render_gin(out: Path, tilt_deg: float = TILT_DEG) -> None:
     _render_cards(script, start, GIN_TABLE, out / "gin_table", tilt_deg)
 
 
+def skruuvi_script() -> tuple[CardScript, list[Declared], GameStarted]:
+    """The first deal of a Skruuvi evening, as the camera sees it and the players say it: Aino (seat 0, near
+    edge) keeps the book, Eero (seat 1, on her left) deals; the hands are held off the table, out of sight.
+
+    Eero opens 5h and all pass twice; he shows the four centre cards, takes them, and the exchange goes on
+    unseen; Eero and Ville pass the contract, Sanni doubles it. Then the 13 tricks, each card laid face up
+    before its player and each trick turned face down and gathered to the winner's side; from trick 2 on,
+    the first player who can leaves the suit led while holding it (a revoke, found when they later play
+    that suit)."""
+    zones = skruuvi_layout(4, SKRUUVI_TABLE)
+    s = CardScript(zones)
+    w, h = SKRUUVI_TABLE
+    held = {0: Pose(w / 2, h + 250, 0.0), 1: Pose(-250, h / 2, 90.0), 2: Pose(w / 2, -250, 180.0),
+            3: Pose(w + 250, h / 2, 270.0)}
+    rng = np.random.default_rng(13)
+    said: list[Declared] = []
+
+    def say(seat: int, what: str, value: str | None = None, pause: float = 0.4) -> None:
+        said.append(Declared(t=round(s.t, 3), source=Source.MANUAL, by=seat, what=what, value=value))
+        s.t += pause
+
+    deck = [rank + suit for suit in "shdc" for rank in RANKS]
+    deck = [deck[i] for i in rng.permutation(len(deck))]
+    hands = {seat: deck[13 * seat:13 * seat + 13] for seat in range(4)}   # as they are after the exchange
+    centre = hands[1][:4]  # Eero kept the four he took
+    cx, cy = zones["centre"].centre
+    s.t = 0.0
+    for k, card in enumerate(centre):  # dealt face down before the video begins
+        spot = Pose(cx - 112.5 + 75 * k, cy, 0.0)
+        s.move(card, spot, start=spot, duration=0.01, pause=0.0)
+    s.t = 0.6
+    say(1, "bid", "5h")
+    for seat in (2, 3, 0, 1, 2, 3, 0, 1):
+        say(seat, "pass")
+    for card in centre:  # Eero shows them, turns them back and takes them into his hand
+        s.move(card, s.pose[card], up=True, duration=0.2, pause=0.0)
+    s.t += 0.6
+    for card in centre:
+        s.move(card, s.pose[card], up=False, duration=0.2, pause=-0.2)
+    s.t += 0.2
+    for card in centre:
+        s.move(card, held[1], duration=0.35, pause=-0.27)
+    s.t += 0.6
+    for seat in (1, 3, 1, 3):
+        say(seat, "pass")
+    say(2, "double", pause=0.8)
+    leader, trump, revoked = 2, "h", False
+    for number in range(1, 14):
+        plays: list[tuple[int, str]] = []
+        for k in range(4):
+            seat = (leader + k) % 4
+            led = plays[0][1][1] if plays else None
+            follow = [c for c in hands[seat] if c[1] == led]
+            other = [c for c in hands[seat] if c[1] != led]
+            revoke = not revoked and number >= 2 and bool(follow) and bool(other)
+            revoked |= revoke
+            card = str(rng.choice(other if revoke else (follow or hands[seat])))
+            hands[seat].remove(card)
+            plays.append((seat, card))
+            x, y = zones[f"play{seat}"].centre
+            spot = Pose(x + rng.uniform(-10, 10), y + rng.uniform(-10, 10), held[seat].angle + rng.uniform(-12, 12))
+            s.expected.append(("laid", {"zone": f"play{seat}", "cards": (card,), "t0": s.t}))
+            s.move(card, spot, up=True, start=held[seat], duration=0.25, pause=0.1)
+        s.t += 0.2
+        led = plays[0][1][1]
+        leader = max(plays, key=lambda p: (2 if p[1][1] == trump else 1 if p[1][1] == led else 0,
+                                            RANKS.index(p[1][0])))[0]
+        for _, card in plays:  # turned face down where they lie, then gathered to the winner's side
+            s.move(card, s.pose[card], up=False, duration=0.15, pause=-0.15)
+        s.t += 0.15
+        x, y = zones[f"tricks{leader}"].centre
+        for i, (_, card) in enumerate(plays):
+            s.move(card, Pose(x - 30 + 5 * number, y + rng.uniform(-8, 8), 90.0 * (number % 2)), duration=0.25,
+                   pause=-0.17 if i < 3 else 0.15)
+    s.t += 1.0
+    start = GameStarted(t=0.0, game="skruuvi", players=("Aino", "Eero", "Sanni", "Ville"))
+    return s, said, start
+
+
+def render_skruuvi(out: Path, tilt_deg: float = TILT_DEG) -> None:
+    script, said, start = skruuvi_script()
+    base = out / "skruuvi_table"
+    _render_cards(script, start, SKRUUVI_TABLE, base, tilt_deg, stack="deck")
+    Path(f"{base}.said.jsonl").write_text(write_jsonl(said), encoding="utf-8")
+
+
 def _render_cards(script: CardScript, start: GameStarted, table_mm: tuple[float, float], base: Path,
-                  tilt_deg: float) -> None:
-    """A card game's script as BASE.mp4, its calibration and its ground truth."""
+                  tilt_deg: float, stack: str = "stock") -> None:
+    """A card game's script as BASE.mp4, its calibration and its ground truth; a few backs lie in the
+    ``stack`` zone throughout (the stock, or Skruuvi's other deck)."""
     from models.synth.decks import card_face, procedural_back
     from models.synth.textures import table_texture
 
@@ -241,7 +331,7 @@ def _render_cards(script: CardScript, start: GameStarted, table_mm: tuple[float,
     table = VirtualTable(table_mm, felt, IMAGE_SIZE, H=camera_homography(table_mm, IMAGE_SIZE, tilt_deg=tilt_deg))
     back = procedural_back(5)
     faces: dict[str, np.ndarray] = {}
-    stock = Pose(*script.zones["stock"].centre)
+    stock = Pose(*script.zones[stack].centre)
     stock_pile = [Sprite(back, stock.x - 1.5 * k, stock.y - 1.0 * k, *CARD_MM, 0.0) for k in range(3)]
     frames = round((script.t + 0.5) * FPS)
     truth_frames: list[list[tuple[str, Pose, bool]]] = []

@@ -10,7 +10,7 @@ from referee.events import GameStarted
 
 
 def test_each_game_is_named_as_its_engine_and_its_start_names_it():
-    assert list(GAMES) == ["kiketti", "kimble", "gin"] and DEFAULT_GAME == "kiketti"
+    assert list(GAMES) == ["kiketti", "kimble", "gin", "skruuvi"] and DEFAULT_GAME == "kiketti"
     for name, game in GAMES.items():
         assert game.engine.game == name
         start = GameStarted(t=0.0, game=name, players=game.players(2 if game.player_zone else 4))
@@ -18,7 +18,7 @@ def test_each_game_is_named_as_its_engine_and_its_start_names_it():
 
 
 def test_a_game_not_registered_is_refused_naming_those_that_are():
-    with pytest.raises(ValueError, match="unknown game 'shogi'; known: kiketti, kimble, gin"):
+    with pytest.raises(ValueError, match="unknown game 'shogi'; known: kiketti, kimble, gin, skruuvi"):
         find_game("shogi")
 
 
@@ -33,11 +33,14 @@ def test_each_default_layout_holds_the_zones_its_game_needs_and_looks_at():
         ("stock", "pile"), ("seat0", "hand0"), ("seat1", "hand1"), ("seat2", "hand2")]
     with pytest.raises(ZoneError, match="the default Kiketti layout has 2-4 seats, got 5"):
         GAMES["kiketti"].layout((1200.0, 1000.0), 5)
+    assert GAMES["skruuvi"].zone_groups(GAMES["skruuvi"].layout((1000.0, 800.0), 4)) == [
+        ("centre", "play0", "play1", "play2", "play3"), ("tricks0",), ("tricks1",), ("tricks2",), ("tricks3",)]
 
 
 def test_players_when_none_are_named_are_one_a_seat_or_the_games_own():
     assert GAMES["kiketti"].players(3) == ("Pelaaja1", "Pelaaja2", "Pelaaja3")
     assert GAMES["kimble"].players(0) == ("Punaiset", "Siniset", "Keltaiset", "Vihreät")
+    assert GAMES["skruuvi"].players(4) == ("Pelaaja1", "Pelaaja2", "Pelaaja3", "Pelaaja4")
 
 
 @pytest.mark.parametrize("command", [["run"], ["calibrate"], ["replay"]])
@@ -70,6 +73,9 @@ def test_each_game_hands_the_tracker_its_card_moves():
     assert [z for z in kiketti.layout((1200.0, 1000.0), 3) if kiketti.camera.is_counted(z)] == [
         "seat0", "hand0", "seat1", "hand1", "seat2", "hand2"]
     assert not any(kimble.camera.is_counted(z) for z in kimble.layout((640.0, 400.0), 4))
+    skruuvi = GAMES["skruuvi"]
+    assert [z for z in skruuvi.layout((1000.0, 800.0), 4) if skruuvi.camera.is_laid(z)] == [
+        "play0", "play1", "play2", "play3"]
     for name, game in GAMES.items():
         calibration = TableCalibration.load(sample_paths(name)[1])
         start = GameStarted(t=0.0, game=name, players=game.players(2 if game.player_zone else 4))
