@@ -87,8 +87,8 @@ def standings_html(sections: list[dict[str, Any]], language: str) -> str:
     """The standings as the evening's page shows them; names escaped (they come from the tables)."""
     w = WORDS[language]
     if not sections:
-        return f"<p class=note>{w['none']}</p>"
-    out = []
+        return f"<h2>{w['standings']}</h2><p class=note>{w['none']}</p>"
+    out = [f"<h2>{w['standings']}</h2>"]
     for s in sections:
         head = "".join(f"<th>{w[c]}</th>" for c in s["columns"])
         rows = "".join(f"<tr><td>{n}.</td><th>{escape(r['name'])}</th><td>{r['games']}</td>"

@@ -60,4 +60,5 @@ def test_the_standings_page_escapes_names_and_says_when_no_game_has_come():
     html = standings_html(standings([played([start])]), "en")
     assert "&lt;b&gt;Aino&lt;/b&gt;" in html and "<b>Aino" not in html
     assert "(points, fewest first)" in html
-    assert standings_html([], "fi") == "<p class=note>Ei vielä pelejä.</p>"
+    assert html.startswith("<h2>The evening's standings</h2><h3>Kiketti")
+    assert standings_html([], "fi") == "<h2>Illan tilanne</h2><p class=note>Ei vielä pelejä.</p>"
