@@ -1,11 +1,15 @@
-"""A hub for the tests, following the tests' broker, and the users the broker knows."""
+"""A hub for the tests, following the tests' broker; the users the broker knows; the Kiketti sample stored."""
 
 import collections
 import time
+from pathlib import Path
 
 from pelituomari.club.connection import Broker
 from pelituomari.club.hub import Hub
 from pelituomari.club.listener import Listener
+from pelituomari.samples import __file__ as samples_init
+from pelituomari.store import EventStore
+from referee.events import read_jsonl
 
 USERS = {"hub": "hub-secret", "table1": "table1-secret", "table2": "table2-secret"}
 
@@ -44,3 +48,19 @@ class Following:
 
     def stop(self):
         self.listener.stop()
+
+
+SAMPLE = Path(samples_init).parent / "kiketti.jsonl"
+
+
+def sample():
+    return read_jsonl(SAMPLE.read_text(encoding="utf-8").splitlines())
+
+
+def stored_sample(path):
+    events = sample()
+    with EventStore(path) as store:
+        game_id = store.new_game(events[0])
+        for event in events[1:]:
+            store.append(game_id, event)
+    return events, game_id

@@ -2,7 +2,6 @@
 the broker dies mid-game, and the ACL keeps each table to its own topics."""
 
 import time
-from pathlib import Path
 
 import httpx
 
@@ -14,28 +13,10 @@ from pelituomari.club.listener import Listener
 from pelituomari.club.outbox import AckFile, Outbox
 from pelituomari.club.publisher import Publisher
 from pelituomari.club.wire import Request
-from pelituomari.samples import __file__ as samples_init
 from pelituomari.store import EventStore
 from pelituomari.web.views import page_state
 from referee.core import Referee
-from referee.events import read_jsonl
-from tests.pelituomari.club.following import USERS, Following, login, until
-
-SAMPLE = Path(samples_init).parent / "kiketti.jsonl"
-
-
-def sample():
-    return read_jsonl(SAMPLE.read_text(encoding="utf-8").splitlines())
-
-
-def stored_sample(path):
-    events = sample()
-    with EventStore(path) as store:
-        game_id = store.new_game(events[0])
-        for event in events[1:]:
-            store.append(game_id, event)
-    return events, game_id
-
+from tests.pelituomari.club.following import USERS, Following, login, sample, stored_sample, until
 
 def publish(broker, db, password_file, *more):
     return main(["publish", "--db", str(db), "--mqtt", broker.address, "--table", "table1",
