@@ -138,6 +138,7 @@ RECIPES = (
     Recipe("gin_deadwood.json", ("benchmarks/bench_gin_deadwood.py",)),
     Recipe("skruuvi_replay.json", ("benchmarks/bench_skruuvi_replay.py",)),
     Recipe("web.json", ("benchmarks/bench_web.py",)),
+    Recipe("club.json", ("benchmarks/bench_club.py",)),
     Recipe("memory.json", ("benchmarks/bench_memory.py",)),
     Recipe("fuzz_cli.json", ("benchmarks/fuzz_cli.py",)),
     Recipe("blackout.json", ("benchmarks/bench_blackout.py",), LIVE, counts_only=True),
