@@ -28,6 +28,14 @@ def broker(args, default_user: str) -> Broker:
         raise CommandError(str(e)) from None
 
 
+def club_options_without_broker(args) -> None:
+    """`run`'s club options given without --mqtt would be ignored in silence: refuse them, naming the first."""
+    for option, value in (("--table", args.table), ("--mqtt-user", args.mqtt_user),
+                          ("--mqtt-password-file", args.mqtt_password_file), ("--mqtt-tls", args.mqtt_tls)):
+        if value is not None:
+            raise CommandError(f"{option} is for the club evening: it needs --mqtt HOST[:PORT] too")
+
+
 def table_name(args) -> str:
     if not args.table:
         raise CommandError("--mqtt needs --table NAME: the table's name at the club evening")

@@ -95,6 +95,10 @@ def run(args) -> int:
         from pelituomari.club.start import follow, table_publisher
 
         publisher = table_publisher(args)
+    else:
+        from pelituomari.club.start import club_options_without_broker
+
+        club_options_without_broker(args)
     truth = None
     if args.source is None:
         video, calibration, truth = sample_paths(args.game)

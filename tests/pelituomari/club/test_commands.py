@@ -19,6 +19,8 @@ from tests.pelituomari.club.following import until
      "--mqtt-password-file /nowhere/pw: No such file or directory"),
     (["--mqtt", "localhost", "--table", "table1", "--mqtt-tls", "/nowhere/ca.crt"],
      "--mqtt-tls /nowhere/ca.crt: no such CA file"),
+    (["--table", "table1"], "--table is for the club evening: it needs --mqtt HOST[:PORT] too"),
+    (["--mqtt-tls", "ca.crt"], "--mqtt-tls is for the club evening: it needs --mqtt HOST[:PORT] too"),
 ])
 def test_run_refuses_club_options_it_cannot_go_through_with_before_storing_a_game(tmp_path, capsys, options, said):
     db = tmp_path / "games.db"
