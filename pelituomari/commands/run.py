@@ -1,8 +1,8 @@
 """`pelituomari run`: referee a game live from a camera, a video or images.
 
 With no ``--source`` it runs on the embedded sample video of the game (rendered by
-``pelituomari.samplegen``) with that video's calibration and players, so the whole chain can be
-seen working without a camera.
+``pelituomari.samplegen``) with that video's calibration and players, and what its players said where the
+game is partly spoken (Skruuvi's bids), so the whole chain can be seen working without a camera.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from pathlib import Path
 from pelituomari.cli import CommandError, require_positive
 from pelituomari.config import DEFAULT_DB
 from pelituomari.game import DEFAULT_GAME, GAMES, find_game
+from pelituomari.said import SaidError, SaidFeed, read_said
+
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 
@@ -21,6 +23,12 @@ def sample_paths(game: str) -> tuple[Path, Path, Path]:
     """The embedded sample of ``game``: video, calibration, ground truth."""
     base = SAMPLES / f"{game}_table"
     return base.with_suffix(".mp4"), Path(f"{base}.calibration.json"), Path(f"{base}.truth.jsonl")
+
+
+def sample_said(game: str) -> Path | None:
+    """What the players of ``game``'s sample video said (``--said``), where they said anything."""
+    said = SAMPLES / f"{game}_table.said.jsonl"
+    return said if said.is_file() else None
 
 
 def add_parser(sub) -> None:
@@ -32,6 +40,9 @@ def add_parser(sub) -> None:
                    "(default: the sample's; with a --source: calibration.json)")
     p.add_argument("--players", help="comma-separated names in seating order (default: the sample's, "
                    "or the game's own: Pelaaja1.. for each seat of the calibration, four teams in Kimble)")
+    p.add_argument("--said", metavar="FILE", help="what people said, which the camera cannot see (Skruuvi's bids, "
+                   "passes and doubles): JSON lines of declared events timed from the source's first frame, "
+                   "refereed in turn with the camera's events (default: the sample's, with no --source)")
     p.add_argument("--db", default=str(DEFAULT_DB), help=f"SQLite event store (default: {DEFAULT_DB})")
     p.add_argument("--resume", nargs="?", const="latest", metavar="GAME_ID",
                    help="carry on with a stored game (default: the latest) after a restart: its events are "
@@ -123,6 +134,7 @@ def run(args) -> int:
         referee = referee_for([start], args.language, where="--players")
     if player_zone and len(start.players) > seats:
         raise CommandError(f"{len(start.players)} players but {calibration_path} has {player_zone} zones for {seats}")
+    said = _said(args.said or (sample_said(args.game) if args.source is None else None), len(start.players))
     try:
         button_pins = parse_button_pins(args.buttons or ("17" if live else "off"), len(start.players))
     except ValueError as e:
@@ -209,7 +221,7 @@ def run(args) -> int:
                 print(referee.engine.render(args.language), flush=True)
             began = time.perf_counter()
             with source:
-                result = pipeline.run(source)
+                result = pipeline.run(source if said is None else SaidFeed(source, said, pipeline.submit, t_offset))
             took = time.perf_counter() - began
             hardware.close()
             if web is not None:
@@ -233,6 +245,16 @@ def run(args) -> int:
               f"seen so far are stored (see them with: pelituomari replay {args.db})", file=sys.stderr)
         return 1
     return 0
+
+
+def _said(path: str | Path | None, players: int):
+    """The declarations of the said file, checked; None without one."""
+    if path is None:
+        return None
+    try:
+        return read_said(path, players)
+    except SaidError as e:
+        raise CommandError(f"--said {e}") from None
 
 
 def _web_address(text: str) -> tuple[str, int]:
