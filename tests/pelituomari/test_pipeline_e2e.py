@@ -11,7 +11,8 @@ benchmark results and the issue notes), never faked.
 import pytest
 
 from calibration.table import TableCalibration
-from pelituomari.commands.run import sample_paths
+from pelituomari.cli import main
+from pelituomari.commands.run import sample_paths, sample_said
 from pelituomari.game import referee_for
 from pelituomari.pipeline import Pipeline
 from pelituomari.store import EventStore
@@ -82,6 +83,39 @@ def test_the_gin_sample_gives_the_ground_truth_events_and_rulings(detector):
     assert [r.kind for r in result.rulings] == ["hand_dealt", "knocked", "knock_unannounced", "knock_shown",
                                                 "hand_scored"]
     assert _rulings(result.rulings) == _rulings(referee_for(events, "en").rulings)
+
+
+@pytest.mark.parametrize("int8", [False, True], ids=["float", "int8"])
+def test_run_skruuvi_with_what_was_said_gives_the_ground_truth_plays_and_rulings(int8, tmp_path, capsys):
+    """`run --game skruuvi` on the sample deal and its said file: the 14 calls in turn with the camera's 52
+    cards played, every card booked in order from its player's play zone, each first seen within two frames
+    of the truth; the double, the 13 tricks, Eero's revoke of trick 2 found when he plays a diamond in
+    trick 7, and the deal scored, as the truth's rulings."""
+    video, calibration, truth_path = sample_paths("skruuvi")
+    said = sample_said("skruuvi")
+    db = tmp_path / "games.db"
+    assert main(["run", "--game", "skruuvi", "--source", str(video), "--calibration", str(calibration),
+                 "--players", "Aino,Eero,Sanni,Ville", "--said", str(said), "--db", str(db), "--language", "en",
+                 *(["--int8"] if int8 else [])]) == 0
+    out = capsys.readouterr().out.splitlines()
+    events = read_jsonl(truth_path.read_text(encoding="utf-8").splitlines())
+    spoken = read_jsonl(said.read_text(encoding="utf-8").splitlines())
+    expected = [events[0], *sorted(events[1:] + spoken, key=lambda e: e.t)]
+    with EventStore(db) as store:
+        stored = store.events(1)
+    assert len(expected) == 1 + 52 + 14
+    assert [_what(e) for e in stored] == [_what(e) for e in expected]
+    for seen, truth in zip(stored, expected):
+        assert abs(seen.t - truth.t) <= (2 * FRAME + 1e-6 if seen.type == "cards_revealed" else 0), (seen, truth)
+    rulings = referee_for(stored, "en").rulings
+    assert _rulings(rulings) == _rulings(referee_for(expected, "en").rulings)
+    assert [r.kind for r in rulings] == ["deal_unseen", "bidding_over", "exchange_unseen", "contract", "doubled",
+                                         *["trick_won"] * 6, "revoke", *["trick_won"] * 7, "deal_scored"]
+    revoke = next(r for r in rulings if r.kind == "revoke")
+    assert (revoke.seats, revoke.en) == ((1,), "Eero revoked in trick 2 (diamonds, now ♦6): two penalty tricks.")
+    assert stored[revoke.cause].to_json()["cards"] == ["6d"] and stored[revoke.cause].zone == "play1"
+    assert rulings[-1].en == "Deal 1 (5♥): Aino +70, Eero -70, Sanni +70, Ville -70."
+    assert out[-1].startswith("625 frames in ") and "66 events stored" in out[-1] and out[-1].endswith("20 rulings")
 
 
 def test_every_kimble_pop_is_found_at_its_frame_and_read_right_or_reported_unreadable(detector):
