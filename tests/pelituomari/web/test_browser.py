@@ -150,3 +150,40 @@ def test_a_booked_event_is_deleted_from_the_list_and_its_ruling_goes(browser, tm
         assert page.locator("#answer").inner_text() == "Corrected."
     assert stored_events(db)[55].to_json() == {"v": 1, "type": "correction", "t": stored_events(db)[54].t,
                                                "source": "manual", "target": 54, "replacement": None}
+
+
+def test_skruuvi_calls_are_said_from_the_page_in_turn_and_one_out_of_turn_is_refused(browser, tmp_path):
+    """The bidding of the sample deal from a phone: Eero's bid typed (its value asked for), a pass tapped,
+    and Aino's pass before Ville's refused, none of it seen by the camera."""
+    from pelituomari.commands.run import sample_paths
+    from pelituomari.store import EventStore
+    from referee.events import read_jsonl
+
+    _, _, truth = sample_paths("skruuvi")
+    db = str(tmp_path / "games.db")
+    with EventStore(db) as store:
+        store.new_game(read_jsonl(truth.read_text(encoding="utf-8").splitlines())[0])
+    with serving(db, "en") as base:
+        page = page_at(browser, base, joined=True)
+        assert [page.locator("#words button").nth(i).get_attribute("data-what") for i in range(3)] == [
+            "bid", "pass", "double"]
+        page.select_option("#by", label="Eero")
+        page.click("#words button[data-what=bid]")
+        assert page.locator("#value-row").is_visible() and page.locator("#value").get_attribute(
+            "placeholder") == "a bid, e.g. 5h"
+        page.fill("#value", "5h")
+        page.click("#value-send")
+        page.wait_for_selector("#rulings li[data-kind=deal_unseen]")
+        assert page.locator("#answer").inner_text() == "52 cards were dealt unseen: the deal counts as complete."
+        assert page.locator("#value-row").is_hidden()
+        page.select_option("#by", label="Sanni")
+        page.click("#words button[data-what=pass]")
+        page.wait_for_function("document.getElementById('answer').textContent === 'Booked; no ruling.'")
+        page.select_option("#by", label="Aino")
+        page.click("#words button[data-what=pass]")
+        page.wait_for_selector("#answer.bad")
+        assert page.locator("#answer").inner_text() == "Not Aino's turn: Ville bids now."
+        assert page.locator("#rulings li").first.get_attribute("data-kind") == "impossible"
+        shoot(page, tmp_path, "skruuvi_phone_bidding")
+    assert [(e.by, e.what, e.value) for e in stored_events(db)[1:]] == [(1, "bid", "5h"), (2, "pass", None),
+                                                                        (0, "pass", None)]
