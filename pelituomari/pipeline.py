@@ -130,6 +130,7 @@ class Pipeline:
         self.on_event, self.annotator, self.on_notice, self.keeper = on_event, annotator, on_notice, keeper
         self.result = RunResult()
         self._understood = 0  # how many of the tracker's unexplained notes have been told
+        self._last_t = t_offset  # the latest frame's time
         self._inbox: queue.SimpleQueue[Event] = queue.SimpleQueue()
 
     def submit(self, event: Event) -> None:
@@ -143,7 +144,12 @@ class Pipeline:
         if why := size_mismatch((w, h), self.calibration):
             raise FrameSizeMismatch(why)
         out = [self._record(event) for event in self._submitted()]
-        self._tell(self.blindness.update(frame.t + self.t_offset, frame.image))
+        self._last_t = frame.t + self.t_offset
+        blind = self.blindness.update(self._last_t, frame.image)
+        self._tell(blind)
+        for spell in blind:
+            if spell.until is not None:  # it sees again: the table as it now stands, told with the dark
+                out += [self._record(event) for event in self.tracker.blind(spell.since, spell.until)]
         if self.blindness.blind:  # nothing is booked from a picture that shows nothing
             self.result.frames += 1
             if self.annotator is not None:
@@ -256,7 +262,10 @@ class Pipeline:
         except SourceError as e:
             self.result.error = str(e)
         finally:
-            waiting = self.tracker.finish()  # what still waited on the last frames
+            waiting = []
+            if self.blindness.since is not None:  # it ended blind: the dark is told, with no table seen after it
+                waiting = self.tracker.blind(self.blindness.since, self._last_t)
+            waiting += self.tracker.finish()  # what still waited on the last frames
             for event in sorted(self._submitted() + waiting, key=lambda e: e.t):
                 self._record(event)
             self._tell_not_understood()

@@ -266,6 +266,31 @@ class Declared(Event):
             raise EventError("what", f"must be a lower-case word, got {self.what!r}")
 
 
+@_register("camera_blind")
+@dataclass(frozen=True, kw_only=True)
+class CameraBlind(Event):
+    """The camera saw nothing from ``t`` to ``until`` (a lamp off, a hand over the lens, a camera
+    re-exposing), so whatever was done then went unseen, and when: the referee rules on nothing whose
+    timing fell in the dark. What the camera saw once it saw again is the table as it now is, for the
+    referee to set its count by (a move the table proves was made is booked as made unseen):
+    ``counts`` the cards in each zone the game counts (a seat's row, a hand), ``pile_top`` the card read
+    on top of the pile (None: none read), ``pile_face_down`` whether a card lies face down on its top."""
+
+    until: float
+    counts: dict[str, int] = field(default_factory=dict)
+    pile_top: str | None = None
+    pile_face_down: bool = False
+
+    def validate(self) -> None:
+        if not math.isfinite(self.until) or self.until < self.t:
+            raise EventError("until", f"must be a time >= t ({self.t}), got {self.until!r}")
+        for zone, n in self.counts.items():
+            _check_zone(f"counts.{zone}", zone)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise EventError(f"counts.{zone}", f"a count of cards is a whole number >= 0, got {n!r}")
+        _check_card("pile_top", self.pile_top)
+
+
 _PLACE = re.compile(r"^(home|aside|queue|track([0-9]|1[0-9]|2[0-7])|goal[1-4])$")
 
 

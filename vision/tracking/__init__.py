@@ -16,7 +16,7 @@ paired with ``Losses``), ``Uncounted`` (where a card may lie uncounted), ``Revea
 from __future__ import annotations
 
 from referee.camera import PILE, Moves
-from referee.events import Event
+from referee.events import CameraBlind, Event, Source
 from vision.colour import Glare
 from vision.tracking.counts import ZoneCounts
 from vision.tracking.die import DIE_ZONE, DieWatcher
@@ -65,6 +65,7 @@ class Tracker:
         self.telling = InOrder()
         self._t_prev: float | None = None
         self._baseline_left = baseline_frames
+        self._dark: tuple[float, float] | None = None  # the blind spell whose table is being taken as it stands
 
     @property
     def on_pile(self) -> list[str]:
@@ -87,9 +88,13 @@ class Tracker:
                 by_zone[zone].append(s)
         self.faces.update(placed)
         events: list[Event] = []
-        if self._baseline_left > 0:
+        if self._baseline_left > 0 and self._dark is not None:
             self._baseline_left -= 1
-            self.counts.adopt(by_zone)
+            events += self._found_after_dark(t, by_zone)
+            events += self._shown(t, by_zone, glare)
+        elif self._baseline_left > 0:
+            self._baseline_left -= 1
+            self.counts.adopt(t, by_zone)
             self.pile.adopt(by_zone.get(PILE, []))
             self.reveals.adopt(by_zone)
             self.laid.adopt(by_zone)
@@ -97,17 +102,57 @@ class Tracker:
             arrivals = self.pile.update(t, dt, by_zone.get(PILE, []), glare)  # first: a card leaving the pile
             changes = self.counts.update(t, dt, by_zone, glare)                # may be the one a zone gains now
             events += self.matcher.update(t, changes, arrivals)
-            events += self.reveals.update(t, by_zone, glare)
-            events += self.laid.update(t, by_zone)
-            if DIE_ZONE in by_zone:
-                events += self.die.update(t, [s for s in by_zone[DIE_ZONE] if s.kind == "die"], glare)
+            events += self._shown(t, by_zone, glare)
             for card in self.losses.update(t):
                 self.pile.bury(card)
         self.glare.update(t, glare)
         self.uncounted.update(t, glare)
         return self.telling.update(events, self.matcher.waiting_since)
 
+    def _shown(self, t: float, by_zone, glare) -> list[Event]:
+        """What the frame shows face up for all to see, and the die."""
+        events = self.reveals.update(t, by_zone, glare) + self.laid.update(t, by_zone)
+        if DIE_ZONE in by_zone:
+            events += self.die.update(t, [s for s in by_zone[DIE_ZONE] if s.kind == "die"], glare)
+        return events
+
+    def blind(self, since: float, until: float) -> list[Event]:
+        """The camera saw nothing from ``since`` to ``until`` (vision.colour.Blindness): what it sees next is
+        the table as it now stands, not moves made in an instant. What waited from before the dark is booked
+        as if its wait were over, the losses still to be found are noted (where they went was not seen), and
+        the next ``confirm_frames`` frames are taken as they stand (the zones' counts, the pile's top); then
+        ``CameraBlind`` tells of the dark and of the table found. Cards laid or turned face up for all to see
+        (reveals, melds) and the die are not taken so: what they show after the dark is told as seen then."""
+        events = self.matcher.finish()
+        for card in self.losses.forget():
+            self.pile.bury(card)
+        self._dark, self._baseline_left = (since, until), self.counts.confirm_frames
+        return self.telling.update(events, self.matcher.waiting_since)
+
+    def _found_after_dark(self, t: float, by_zone) -> list[Event]:
+        """One of the frames after a blind spell, taken as it stands; after the last, the ``CameraBlind``."""
+        self.counts.adopt(t, by_zone)
+        pile = by_zone.get(PILE, [])
+        self.pile.resync(pile)
+        if self._baseline_left > 0:
+            return []
+        return [self._told_dark(*self.pile.top(pile))]
+
+    def _told_dark(self, top: str | None, face_down: bool, seen: bool = True) -> CameraBlind:
+        """The blind spell being told, with the table as found after it (seen: it was found at all)."""
+        (since, until), self._dark, self._baseline_left = self._dark, None, 0
+        counts = {zone: self.counts.count(zone) for zone in self.counts.zones} if seen else {}
+        return CameraBlind(t=since, source=Source.CAMERA, until=until, pile_top=top, pile_face_down=face_down,
+                           counts=counts)
+
     def finish(self) -> list[Event]:
         """The source ended: the cards on the pile still waiting for their zone are booked as if their wait
-        were over (from the stock, or noted as unexplained), and what was held back behind them is told."""
-        return self.telling.update(self.matcher.finish(), self.matcher.waiting_since)
+        were over (from the stock, or noted as unexplained), and what was held back behind them is told; a
+        blind spell still being told is told with the table as far as it was seen again (nothing, where it
+        never was: no counts)."""
+        events = self.matcher.finish()
+        if self._dark is not None:
+            seen = self._baseline_left < self.counts.confirm_frames
+            top = self.pile.cards[-1] if seen and self.pile.cards else None
+            events.append(self._told_dark(top, False, seen))
+        return self.telling.update(events, self.matcher.waiting_since)

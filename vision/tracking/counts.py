@@ -43,10 +43,13 @@ class ZoneCounts:
     def count(self, zone: str) -> int:
         return self._counts[zone].stable
 
-    def adopt(self, by_zone: dict[str, list[Seen]]) -> None:
-        """Take the counts as this frame shows them."""
+    def adopt(self, t: float, by_zone: dict[str, list[Seen]]) -> None:
+        """Take the counts as this frame shows them, and the cards' places (a count changing meanwhile, or a
+        card glare hid and found gone, is forgotten: the table is as it now stands)."""
         for zone, deb in self._counts.items():
-            deb.stable = sum(1 for s in by_zone[zone] if s.kind in CARD_KINDS)
+            deb.stable, _ = self._count_cards(zone, by_zone[zone], t, None)
+            deb.candidate, deb.run = None, 0
+        self._vanished.clear()
 
     def update(self, t: float, dt: float, by_zone: dict[str, list[Seen]], glare) -> list[Change | Gain]:
         """One frame's sightings: the losses and gains it confirms, by time, then zone, each zone's losses

@@ -75,6 +75,11 @@ class Losses:
         self.pending.remove(covered)
         return True
 
+    def forget(self) -> list[str]:
+        """Note every loss still to be found as unexplained (the camera went blind: where they went was not
+        seen); the pile's cards among them, as ``update``."""
+        return self.update(float("inf"))
+
     def update(self, t: float) -> list[str]:
         """Forget the losses older than the window, noting each as unexplained; the pile's cards among them
         (no seat took them: they lie in the pile unseen), oldest first."""

@@ -48,6 +48,28 @@ class Pile:
         self.cards = list(dict.fromkeys(s.card for s in read))
         self._places = {s.card: (s.x, s.y) for s in read}
 
+    def resync(self, pile: list[Seen]) -> None:
+        """The pile as this frame shows it after the camera was blind: the cards read there lie on it now,
+        the surest read on top (a fainter box is a card beneath, glimpsed past it), over the cards it held
+        before, unseen beneath; nothing is landing, nor taken off, and the face-down cards seen lie there."""
+        read = sorted((s for s in pile if s.kind == "card" and s.card is not None), key=lambda s: s.confidence)
+        on_top = list(dict.fromkeys(s.card for s in reversed(read)))[::-1]
+        self.cards = [c for c in self.cards if c not in on_top] + on_top
+        self._places.update({s.card: (s.x, s.y) for s in read})
+        self._runs, self._top_gone = {}, (0, 0.0, 0.0)
+        if self._backs is not None:
+            self._backs.stable = sum(1 for s in pile if s.kind == "card_back" and s.confidence >= self.landing_conf)
+            self._backs.candidate, self._backs.run = None, 0
+
+    def top(self, pile: list[Seen]) -> tuple[str | None, bool]:
+        """What this frame shows on the pile's top: the card read most surely (None: none read surely), and
+        whether a card lies face down over it (a back boxed at least as surely)."""
+        sure = [s for s in pile if s.kind in ("card", "card_back") and s.confidence >= self.landing_conf]
+        surest = max(sure, key=lambda s: (s.confidence, s.kind == "card_back"), default=None)
+        if surest is None:
+            return None, False
+        return (None, True) if surest.kind == "card_back" else (surest.card, False)
+
     def bury(self, card: str) -> None:
         """A card taken off the top that no zone took: it lies in the pile unseen, not a new card if seen again."""
         self.cards.insert(0, card)
