@@ -64,8 +64,15 @@ class Blackout(FrameSource):
         self.video.close()
 
 
+SAID = {"unseen"}  # the referee saying what it could not see (referee.events.CameraBlind): no ruling on the game
+
+
 def judged(rulings) -> Counter:
-    return Counter((r.kind, r.seats) for r in rulings)
+    return Counter((r.kind, r.seats) for r in rulings if r.kind not in SAID)
+
+
+def said(rulings) -> int:
+    return sum(1 for r in rulings if r.kind in SAID)
 
 
 def run_once(game: str, detector, start_share: float, seconds: float) -> dict:

@@ -43,8 +43,8 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from ..core import Engine, Ruling, register
-from ..events import ButtonPressed, CardLooked, CardMoved, CardsRevealed, Declared, Event, Paused
+from ..core import Engine, Impossible, Ruling, register
+from ..events import ButtonPressed, CameraBlind, CardLooked, CardMoved, CardsRevealed, Declared, Event, Paused
 from ..messages import Phrase
 from .camera import HAND
 from .cards import HAND_SIZE, card_value, sorted_cards
@@ -112,6 +112,7 @@ class GinEngine(Engine):
         self.over = False
         self.now = start.t
         self.hand = self._new_hand(s["first_dealer"])
+        self.knock_unseen: Hand | None = None  # the hand whose knock was made while the camera was blind
 
     def _check_settings(self) -> None:
         s = self.settings
@@ -160,6 +161,8 @@ class GinEngine(Engine):
             raise MESSAGES.impossible("game_over")
         if isinstance(event, CardMoved):
             return self._moved(event, seq)
+        if isinstance(event, CameraBlind):
+            return self._blind(event, seq)
         if isinstance(event, CardsRevealed):
             return self._revealed(event, seq)
         if isinstance(event, CardLooked):
@@ -602,11 +605,52 @@ class GinEngine(Engine):
         return [MESSAGES.ruling("knock_due", (seat,), player=self.name(seat), deadwood=could,
                                 data={"deadwood": could})]
 
+    # ------------------------------------------------------------ the camera blind
+
+    def _blind(self, e: CameraBlind, seq: int) -> list[Ruling]:
+        """The camera saw nothing for a while: said, and nothing done then is ruled on. A card found face down
+        on the pile after it is a knock made unseen, whose knocker the first cards laid face up tell
+        (``_knock_found``); a new card face up on its top, the turn's draw and discard made unseen."""
+        h = self.hand
+        told = [MESSAGES.ruling("unseen", data={"since": e.t, "until": e.until}, since=e.t, until=e.until)]
+        if h.phase != PLAY or not e.counts and e.pile_top is None and not e.pile_face_down:
+            return told
+        if e.pile_face_down and h.pile[-1:] != [None]:
+            self.knock_unseen = h
+        elif e.pile_top is not None and e.pile_top not in h.pile[-1:] and h.turn is not None:
+            seat = h.turn
+            moves = [] if h.stage == DISCARD else [CardMoved(t=e.until, from_zone="stock", to_zone=f"hand{seat}")]
+            moves.append(CardMoved(t=e.until, card=e.pile_top, from_zone=f"hand{seat}", to_zone="pile", face_up=True))
+            try:
+                for move in moves:
+                    told += [r for r in self._moved(move, seq) if r.kind == "dead_hand"]
+            except Impossible:
+                pass  # not the turn's own: which turns went by is not known, and nothing is ruled on them
+        return told
+
+    def _knock_found(self, seat: int, seq: int, t: float) -> list[Ruling]:
+        """The knock made while the camera was blind is ``seat``'s, the first to lay cards face up: the turns
+        to it went by unseen (the turn's discard, its own draw), then it knocked."""
+        h, self.knock_unseen = self.hand, None
+        if h.turn != seat:
+            if h.stage == DISCARD:
+                h.holdings[h.turn].give(None)
+                h.pile.append(None)  # the discard not seen, under the knock
+            h.turn, h.turns, h.stage = seat, h.turns + 1, DRAW
+        if h.stage == DRAW:
+            h.holdings[seat].take(None)
+            h.stock -= 1
+            h.stage = DISCARD
+        self._put(seat, CardMoved(t=t, from_zone=f"hand{seat}", to_zone="pile"), seq, knock=True)
+        return self._knock(seat, seq, t, None, declared=False)
+
     # ------------------------------------------------------------ the showing
 
     def _revealed(self, e: CardsRevealed, seq: int) -> list[Ruling]:
         kind, seat = self._zone(e.zone)
         h = self.hand
+        if self.knock_unseen is h and h.phase == PLAY and kind in ("melds", "hand"):
+            return self._knock_found(seat, seq, e.t) + self._revealed(e, seq)
         if kind == "stock":
             return self._stock_exposed(e.cards, seq, e.t)
         if kind == "pile" or h.phase != SHOWING:

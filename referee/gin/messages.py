@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..messages import MessageBook
 
 MESSAGES = MessageBook("gin", {
+    "unseen": ("Kamera ei nähnyt pöytää {since:.1f}–{until:.1f} s: sinä aikana tehdystä ei tuomita mitään.",
+               "The camera could not see the table from {since:.1f} to {until:.1f} s: nothing done then is ruled on."),
     # ---------------------------------------------------------------- the deal and the upcard
     "hand_dealt": ("Jako {hand}: {dealer} jakoi, avokortti {upcard}; {offer} saa ottaa sen ensin. "
                    "Lopettamisraja {limit}.",

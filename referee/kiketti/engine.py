@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core import Engine, Impossible, Ruling, register
-from ..events import (ButtonPressed, CardLooked, CardMoved, CardsRevealed, CardsSwapped, Declared,
+from ..events import (ButtonPressed, CameraBlind, CardLooked, CardMoved, CardsRevealed, CardsSwapped, Declared,
                      Event, Paused, PadSlapped, hand_zone, seat_zone, zone_seat)
 from .cards import POWERS, hand_points, rank
 from .messages import MESSAGES, PLAYER_ZONES, POWER_STATES, joined, penalty_cards, phrase
@@ -110,6 +110,7 @@ class Round:
     wrong_slaps: dict[tuple[int, int], int] = field(default_factory=dict)
     revealed: dict[int, tuple[str, ...]] = field(default_factory=dict)
     unseen: set[int] = field(default_factory=set)   # seats whose points could not be fully judged
+    turn_unseen: bool = False      # turns may have gone by while the camera was blind: whoever draws next is due
 
     def __post_init__(self) -> None:
         n = self.n
@@ -213,6 +214,8 @@ class KikettiEngine(Engine):
             return self._swapped(event)
         if isinstance(event, CardsRevealed):
             return self._revealed(event)
+        if isinstance(event, CameraBlind):
+            return self._blind(event)
         if isinstance(event, PadSlapped):
             self._seat(event.seat, "seat")
             self.pads[event.seat] = (event.t, event.t_uncertainty)
@@ -385,10 +388,15 @@ class KikettiEngine(Engine):
             raise MESSAGES.impossible("stock_empty")
         self.r.stock -= 1
 
-    def _next_drawer(self) -> int | None:
+    def _next_drawer(self, seat: int | None = None) -> int | None:
+        """Who is due to draw; seat: the one who draws, due whoever it is after turns gone by unseen (but for
+        a seat whose last turn after a call is played)."""
         r = self.r
         if r.phase != "play" or r.ended:
             return None
+        if r.turn_unseen and seat is not None and r.stage in ("draw", "done", "swap_in") and (
+                r.caller is None or seat in r.final_turns):
+            return seat
         if r.stage == "draw":
             return r.turn
         if r.stage != "done":
@@ -402,12 +410,13 @@ class KikettiEngine(Engine):
         r, seat = self.r, self._zone_seat(e.to_zone, "hand")
         told = self._deal_seen_short(seat) if r.phase == "deal" else []
         self._take_from_stock()
-        if seat != self._next_drawer():
+        if seat != self._next_drawer(seat):
             r.owed_to_stock[seat] += 1
             return [self._penalty(seat, self.settings["penalty_cards_per_misplay"], "out_of_turn_draw",
                                   player=self.name(seat))]
         r.holds_turn_card[seat] = True
-        r.previous_turn = r.turn if r.stage == "done" else None
+        r.previous_turn = r.turn if r.stage == "done" and not r.turn_unseen else None
+        r.turn_unseen = False
         r.turn_began_t = e.t
         r.turn, r.stage, r.power, r.looked_zone = seat, "hold", None, None
         r.opener_drew = True
@@ -463,6 +472,69 @@ class KikettiEngine(Engine):
         r.stock = len(r.pile) - 1
         r.pile = r.pile[-1:]
         return []
+
+    # ------------------------------------------------------------ the camera blind
+
+    def _blind(self, e: CameraBlind) -> list[Ruling]:
+        """The camera saw nothing for a while: nothing done then is ruled on (whose turn, how fast, which
+        card a slap was against: unseen), the referee says so, and takes the table as the camera found it
+        after (``e.counts``, ``e.pile_top``) for its count: a drawn card gone from a hand was played, a card
+        now in a hand drawn, a seat's cards as many as lie there (owed cards it gained paid), a new card on
+        the pile's top a discard. Where the table shows turns may have gone by, whoever draws next is due."""
+        r = self.r
+        self.landing, self.pads = None, {}
+        told = [MESSAGES.ruling("unseen", data={"since": e.t, "until": e.until}, since=e.t, until=e.until)]
+        if not e.counts or r.phase == "reveal" or r.ended:
+            return told
+        before = (list(r.table), list(r.holds_turn_card), r.pile[-1:])
+        for seat in range(self.n):
+            if seat_zone(seat) in e.counts:
+                self._table_found(seat, e.counts[seat_zone(seat)])
+        if r.phase == "deal":
+            return told + ([self._play_begins()] if all(c == CARDS_DEALT for c in r.table) else [])
+        for seat in range(self.n):
+            held = e.counts.get(hand_zone(seat))
+            if held == 0 and r.holds_turn_card[seat]:
+                r.holds_turn_card[seat] = False
+                r.stage, r.power = "done", "none"
+            if held == 0 and r.owed_to_stock[seat]:
+                r.owed_to_stock[seat], r.stock = 0, r.stock + r.owed_to_stock[seat]
+        if e.pile_top is not None and e.pile_top not in r.pile[-1:]:
+            if e.pile_top in r.pile:
+                r.pile.remove(e.pile_top)
+            r.pile.append(e.pile_top)
+            r.shown.discard(e.pile_top)
+            r.discards += 1
+            r.power = rank(e.pile_top) if rank(e.pile_top) in POWERS and r.stage == "done" else r.power
+        drew = [seat for seat in range(self.n) if e.counts.get(hand_zone(seat), 0) and not r.holds_turn_card[seat]]
+        if (list(r.table), list(r.holds_turn_card), r.pile[-1:]) != before or drew:
+            r.turn_unseen = True
+        for seat in drew[:1]:  # one player holds the turn's card: it was drawn unseen
+            r.stock = max(0, r.stock - 1)
+            r.holds_turn_card[seat], r.has_drawn[seat], r.opener_drew = True, True, True
+            r.turn, r.stage, r.power, r.looked_zone, r.turn_began_t, r.previous_turn = seat, "hold", None, None, e.until, None
+            r.turn_unseen = False
+            if r.caller is not None and seat in r.final_turns:
+                r.final_turns.remove(seat)
+        emptied = [self._emptied(seat) for seat in range(self.n) if r.holding(seat) == 0 and before[0][seat]][:1]
+        return told + emptied
+
+    def _table_found(self, seat: int, count: int) -> None:
+        """A seat found holding ``count`` cards after the camera was blind: the cards owed to it that it gained
+        were paid (penalty cards, slaps gone back, a replacement), the cards it lost went unseen (slapped,
+        swapped out)."""
+        r = self.r
+        gained = count - r.table[seat]
+        for _ in range(max(0, gained)):
+            if (back := next((i for i, (_, s) in enumerate(r.owed_returns) if s == seat), None)) is not None:
+                r.shown.add(r.owed_returns.pop(back)[0])
+                continue
+            if r.owed_penalty[seat]:
+                r.owed_penalty[seat] -= 1
+            elif r.owed_replace_in[seat]:
+                r.owed_replace_in[seat] -= 1
+            r.stock = max(0, r.stock - 1)  # dealt, a penalty card, a replacement: from the stock
+        r.table[seat] = count
 
     # ------------------------------------------------------------ the pile: discards and slaps
 

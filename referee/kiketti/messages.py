@@ -28,6 +28,10 @@ MESSAGES = MessageBook("kiketti", {
                             "in their hand."),
     "discard_unseen_in_hand": ("{player} heitti kortin {card} kasaan; kamera ei nähnyt sitä kädessä.",
                                "{player} discarded the {card}; the camera did not see it in their hand."),
+    "unseen": ("Kamera ei nähnyt pöytää {since:.1f}–{until:.1f} s: sinä aikana tehdystä ei tuomita mitään, ja pöytä "
+               "otetaan sellaisena kuin kamera sen sitten näki.",
+               "The camera could not see the table from {since:.1f} to {until:.1f} s: nothing done then is ruled on, "
+               "and the table is taken as the camera then found it."),
     "kps": ("Ei voi erottaa, kumpi ehti ensin: KPS ({first} – {second}).",
             "Cannot tell who was first: rock-paper-scissors ({first} – {second})."),
     "order_corrected": ("{player} ehti ensin (lyöntityyny): tilanne arvioitu uudelleen.",

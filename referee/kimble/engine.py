@@ -23,7 +23,8 @@ import copy
 from typing import Any
 
 from ..core import Engine, Impossible, Ruling, register
-from ..events import ButtonPressed, Declared, DieSettled, Event, FineDrunk, GameStarted, Paused, PieceMoved
+from ..events import (ButtonPressed, CameraBlind, Declared, DieSettled, Event, FineDrunk, GameStarted, Paused,
+                      PieceMoved)
 from ..messages import Phrase
 from .board import COLOURS, GOAL, HOME, PIECES, QUEUE, TRACK, Board, Move
 from .dice import DieLog, Pop
@@ -102,6 +103,9 @@ class Kimble(Engine):
     # ------------------------------------------------------------ dispatch
 
     def apply(self, event: Event, seq: int) -> list[Ruling]:
+        if isinstance(event, CameraBlind):  # a pop in the dark is read from the die once seen again: only said
+            return [MESSAGES.ruling("unseen", data={"since": event.t, "until": event.until}, since=event.t,
+                                    until=event.until)]
         if isinstance(event, FineDrunk):
             return self._in_pause(event.team, "pause_drink", seq, lambda: self._drink(event, seq))
         if isinstance(event, PieceMoved) and (event.team, event.from_place, event.to_place) in self.sightings:

@@ -14,6 +14,10 @@ from ..messages import MessageBook, Phrase
 MESSAGES = MessageBook("kimble", {
     # ---------------------------------------------------------------- rulings
     "fine": ("{team}: {fines} sakkoa ({fine_unit}) – {why}", "{team}: {fines} fine(s) ({fine_unit}) – {why}"),
+    "unseen": ("Kamera ei nähnyt pöytää {since:.1f}–{until:.1f} s: sinä aikana tehtyä ei ehkä nähty; tarkistakaa lauta "
+               "ja kupu.",
+               "The camera could not see the table from {since:.1f} to {until:.1f} s: what was done then may not "
+               "have been seen; check the board and the dome."),
     "die_unreadable": ("Noppaa ei voi lukea: koputa kupua suoraan ylhäältä.",
                        "The die cannot be read: tap the dome straight down from above."),
     "die_reset": ("Noppa on nollattu lukuun {value}.", "The die is reset to {value}."),
