@@ -99,12 +99,12 @@ GAMES: dict[str, Game] = {game.name: game for game in (
          lambda seats: "1000x800", ("stock", "pile", "melds0", "melds1"),
          gin_zone_groups, lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), "melds",
          rendered_by("render_gin"), GIN_MOVES, {"knocked": "call_heard", "impossible": "wrong_slap"}, seats=(2,)),
-    Game("skruuvi", "Skruuvi", SkruuviEngine, lambda table, seats: skruuvi_layout(seats, table),
+    Game("skruuvi", "Skruuvi", SkruuviEngine, lambda table, seats: skruuvi_layout(4, table),  # 3: the puupää's place
          lambda seats: "1000x800", ("play0", "play1", "play2", "play3"), skruuvi_zone_groups,
-         lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(4)), "play", rendered_by("render_skruuvi"),
+         lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), "play", rendered_by("render_skruuvi"),
          SKRUUVI_MOVES, {"contract": "call_heard", "revoke": "wrong_slap", "lead_out_of_turn": "wrong_slap",
                          "revoke_corrected": "fine_given", "trick_misplaced": "wrong_slap",
-                         "impossible": "wrong_slap"}, seats=(4,)),
+                         "impossible": "wrong_slap"}, seats=(3, 4)),
 )}
 DEFAULT_GAME = "kiketti"
 

@@ -12,6 +12,11 @@ in the first round the deal is a pass misère.  Otherwise it ends when every pla
 twice in a row: the last bidder's second pass, eight passes after the last bid.  After the
 declarers' exchange the two of them bid on alone (jatkomaalaukset), the taker first, until both
 have passed twice in a row.
+
+With three players the puupää's turn comes round like anyone's and it always passes (the
+handbook: "puupää ei maalaa mitään, vaan passaa"); the referee says those passes itself.  After
+the exchange the highest bidder alone makes the final commitment ("etupelaaja maalaa lopullisen
+sitoumuksensa"): one call, a bid or a pass (or, ``bid_on``, until he has passed twice in a row).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import copy
 import re
 from dataclasses import dataclass
 
-from .cards import SEATS, partner_of
+from .cards import FOUR, SEATS, Ring
 
 STRAINS = ("s", "c", "d", "h", "misere", "grand")
 STRAIN_ORDER = {
@@ -87,8 +92,8 @@ class Call:
 class Auction:
     """The opening bidding of one deal: calls from the dealer clockwise, the highest bid so far."""
 
-    def __init__(self, form: str, dealer: int):
-        self.form, self.dealer = form, dealer
+    def __init__(self, form: str, dealer: int, ring: Ring = FOUR):
+        self.form, self.dealer, self.ring = form, dealer, ring
         self.calls: list[Call] = []
         self.high: Bid | None = None
         self.high_by: int | None = None
@@ -100,7 +105,7 @@ class Auction:
 
     @property
     def turn(self) -> int:
-        return (self.dealer + len(self.calls)) % SEATS
+        return self.ring.after(self.dealer, len(self.calls))
 
     @property
     def round(self) -> int:
@@ -125,24 +130,29 @@ class Auction:
         self.calls.append(Call(seat, counted, bid.text if bid is not None and counted != bid else None))
         if counted is not None:
             self.high, self.high_by = counted, seat
+        while self.turn == self.ring.silent and not self.over:
+            self.calls.append(Call(self.turn, None))  # the puupää passes
         return counted
 
-    def opening_of(self, seat: int) -> tuple[int, Bid] | None:
-        """The first bid of the seat's pair (its avasmaalaus) and the round it was made in."""
+    def opening_of(self, pair: tuple[int, ...]) -> tuple[int, Bid] | None:
+        """The first bid of a pair (its avasmaalaus) and the round it was made in."""
         for i, c in enumerate(self.calls):
-            if c.bid is not None and c.seat in (seat, partner_of(seat)):
+            if c.bid is not None and c.seat in pair:
                 return i // SEATS + 1, c.bid
         return None
 
 
 class Continuation:
     """The declarers' further bidding after their exchange: the taker first, then the two in turn,
-    until both have passed twice in a row."""
+    until both have passed twice in a row; a lone declarer (the puupää's partner) alone, in one
+    call (``one_call``) or until he has passed twice in a row."""
 
-    def __init__(self, form: str, taker: int, contract: Bid, contract_by: int):
+    def __init__(self, form: str, taker: int, contract: Bid, contract_by: int, ring: Ring = FOUR,
+                 one_call: bool = False):
         self.form = form
-        self.seats = (taker, partner_of(taker))
+        self.seats = tuple(ring.voiced((taker, ring.partner_of(taker))))
         self.contract, self.contract_by = contract, contract_by
+        self.one_call = one_call
         self.calls: list[Call] = []
 
     def __deepcopy__(self, memo: dict) -> "Continuation":
@@ -152,16 +162,16 @@ class Continuation:
 
     @property
     def turn(self) -> int:
-        return self.seats[len(self.calls) % 2]
+        return self.seats[len(self.calls) % len(self.seats)]
 
     @property
     def over(self) -> bool:
-        return _trailing_passes(self.calls) >= 4
+        return bool(self.calls) if self.one_call else _trailing_passes(self.calls) >= 2 * len(self.seats)
 
     @property
     def would_end(self) -> bool:
         """The next call, if a pass, ends the bidding."""
-        return _trailing_passes(self.calls) == 3
+        return self.one_call or _trailing_passes(self.calls) == 2 * len(self.seats) - 1
 
     def lowest(self, bid: Bid) -> Bid | None:
         return lowest_legal(bid, self.contract, self.form, LOWEST_LEVEL[self.form])

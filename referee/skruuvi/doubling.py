@@ -10,14 +10,15 @@
   defenders who doubled.
 
 Passes are spoken only where a later player wants to speak: the first card led closes the
-doubling, and whoever had not spoken has passed.
+doubling, and whoever had not spoken has passed.  The puupää never speaks: its chance is passed
+over, so after a double by the player on its right the declarer redoubles first.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SEATS, left_of, partner_of, right_of
+from .cards import FOUR, SEATS, Ring
 
 
 class DoublingError(Exception):
@@ -35,9 +36,13 @@ class Doubling:
     doubled_by: list[int] = field(default_factory=list)
     redoubled_by: int | None = None
     player: int | None = None  # the bolsevikki player
+    ring: Ring = FOUR
+
+    def __post_init__(self) -> None:
+        self.queue = [(s, may) for s, may in self.queue if s != self.ring.silent]
 
     def __deepcopy__(self, memo: dict) -> "Doubling":
-        return Doubling(self.kind, list(self.queue), list(self.doubled_by), self.redoubled_by, self.player)
+        return Doubling(self.kind, list(self.queue), list(self.doubled_by), self.redoubled_by, self.player, self.ring)
 
     @property
     def over(self) -> bool:
@@ -82,19 +87,20 @@ class Doubling:
         if self.kind == "bolsevikki":
             self.queue.pop(0)
         else:
-            self.queue = [(left_of(seat), "redouble"), (partner_of(left_of(seat)), "redouble")]
+            first = self.ring.left_of(seat)
+            self.queue = [(s, "redouble") for s in self.ring.voiced((first, self.ring.partner_of(first)))]
 
 
-def for_contract(final_bidder: int) -> Doubling:
-    first = left_of(final_bidder)
-    return Doubling("contract", [(first, "double"), (partner_of(first), "double")])
+def for_contract(final_bidder: int, ring: Ring = FOUR) -> Doubling:
+    first = ring.left_of(final_bidder)
+    return Doubling("contract", [(first, "double"), (ring.partner_of(first), "double")], ring=ring)
 
 
-def for_pass_misere(dealer: int) -> Doubling:
-    return Doubling("pass_misere", [((dealer + k) % SEATS, "double") for k in range(SEATS)])
+def for_pass_misere(dealer: int, ring: Ring = FOUR) -> Doubling:
+    return Doubling("pass_misere", [(ring.after(dealer, k), "double") for k in range(SEATS)], ring=ring)
 
 
 def for_bolsevikki(player: int) -> Doubling:
-    niskamies = right_of(player)
-    defenders = [niskamies, left_of(player), partner_of(player)]
+    niskamies = FOUR.right_of(player)
+    defenders = [niskamies, FOUR.left_of(player), FOUR.partner_of(player)]
     return Doubling("bolsevikki", [*((d, "double") for d in defenders), (player, "redouble")], player=player)

@@ -46,10 +46,26 @@ card played (as ``CardMoved(handN -> trick)``); the trick gathered is told nothi
 while no move of the exchange was seen (or a card played then) takes the exchange as made unseen
 (``exchange_unseen``), as a bid before the deal was seen whole takes it as dealt (``deal_unseen``).
 
+Three players play with the puupää (Kolmen pelaajan skruuvi), a dummy hand in seat 3 and the
+players in seats 0-2 clockwise, none of them changing seats (cards.Ring): the puupää's hand is dealt
+as the dealer's partner, opposite him, and each player looks at four of its cards (in kotka the
+dealer at five) before they lie face down (``puupaa_look``); in the bidding its turn comes round and
+the referee passes for it; its cards then move opposite the highest bidder, who chooses whether he
+or the puupää takes the centre cards (kotka: which gives first), the first move of the exchange
+showing which; he alone makes the final commitment; the opponents swap as usual; its chance to
+double or redouble is passed over; its partner handles its cards (``by`` may be the partner) and
+plays them face up after the opening lead (``puupaa_face_up``).  A pass misère keeps it the
+dealer's partner.  The pairs score as usual and the puupää's points are nobody's.  The deal passes
+on round the three all game (so each deals 8 of 24), the decks alternating.  There are no
+bolsevikki and no reseating with three.
+
 Readings of the handbook where RULINGS is silent or differs, each a setting: which opening bid
 bars the opponents' swap (``opponents_swap_rule``), a final contract below level 5
 (``low_final_contract``), the misère points (``misere_points``), the revoke's penalty tricks
-(``revoke_penalty_tricks``), the bolsevikki order and block (``bolsevikki_*``).
+(``revoke_penalty_tricks``), the bolsevikki order and block (``bolsevikki_*``), and the puupää's
+declarer's final commitment: one call, a bid or a pass (``puupaa_final_bid = "one_call"``, the
+handbook's "etupelaaja maalaa lopullisen sitoumuksensa"), or bidding on until he has passed twice
+(``"bid_on"``, as a pair's jatkomaalaukset).
 """
 
 from __future__ import annotations
@@ -67,7 +83,7 @@ from . import exchange as exchanges
 from .bidding import Auction, Bid, Continuation, parse_bid
 from .bolsevikki import PLAYER, BolsevikkiRound, ClaimError, score_bolsevikki
 from .camera import PLAY
-from .cards import CARDS_IN_DECK, SEATS, SUITS, card_text, left_of, partner_of, right_of
+from .cards import CARDS_IN_DECK, FOUR, PUUPAA, SEATS, SUITS, Ring, card_text
 from .doubling import Doubling, DoublingError
 from .exchange import CENTRE, Exchange, ExchangeError
 from .messages import MESSAGES, bid_words, form_words, phase_words
@@ -76,6 +92,7 @@ from .schedule import (DealPlan, SitsiPlan, check_seatings, deck_of, dealer_of, 
 from .scoring import MISERE_POINTS, DealScore, score_contract, score_pass_misere, with_penalty_tricks
 from .sheet import ScoreSheet
 
+PUUPAA_NAME = "Puupää"
 _SEAT_ZONE = re.compile(r"^(hand|tricks|penalty)([0-3])$")
 _PLAY_ZONE = re.compile(rf"^{PLAY}([0-3])$")
 _COLLECT = ("deck", "aside")
@@ -112,6 +129,8 @@ class Deal:
     swap_allowed: bool = False
     centre_cards: tuple[str, ...] = ()
     faults_said: set[str] = field(default_factory=set)
+    ring: Ring = FOUR             # the hands clockwise; with the puupää, where its cards lie now
+    puupaa_shown: bool = False    # its cards turned face up (after the opening lead)
     in_play_zones: list[tuple[str, ...]] = field(default_factory=lambda: [()] * SEATS)  # as the camera last told them
 
     def __deepcopy__(self, memo: dict) -> "Deal":
@@ -133,7 +152,7 @@ class Deal:
 
 @register
 class SkruuviEngine(Engine):
-    """Skruuvi for four players (the handbook; RULINGS section 4)."""
+    """Skruuvi for four players, or three with the puupää (the handbook; RULINGS section 4)."""
 
     game = "skruuvi"
     settings_defaults: dict[str, Any] = {
@@ -150,18 +169,22 @@ class SkruuviEngine(Engine):
         "low_final_contract": "raise",       # raise to level 5 in its strain, or "refuse" the pass
         "misere_points": "zero_sum",         # or "own_only": a side scores its own aces and tricks
         "revoke_penalty_tricks": 2,
+        "puupaa_final_bid": "one_call",      # or "bid_on": the lone declarer bids until he passes twice
     }
 
     def __init__(self, start: GameStarted):
         super().__init__(start)
-        if len(self.players) != SEATS:
-            raise ValueError(f"skruuvi is for four players, got {len(self.players)} (the three-player "
-                             f"puupää is not refereed)")
+        if len(self.players) not in (3, SEATS):
+            raise ValueError(f"skruuvi is for four players, or three with the puupää, got {len(self.players)}")
+        self.puupaa = len(self.players) == 3
         self._check_settings()
         s = self.settings
         self.bookkeeper = s["bookkeeper"]
-        self.seatings = (default_seatings(self.bookkeeper, s["sitsit"]) if s["seatings"] is None
-                         else check_seatings(s["seatings"], self.bookkeeper, s["sitsit"]))
+        if self.puupaa:  # nobody changes seats: the puupää is everyone's partner in turn
+            self.seatings = [(0, 1, 2)] * s["sitsit"]
+        else:
+            self.seatings = (default_seatings(self.bookkeeper, s["sitsit"]) if s["seatings"] is None
+                             else check_seatings(s["seatings"], self.bookkeeper, s["sitsit"]))
         self.sheet = ScoreSheet(self.players, self.bookkeeper, s["sitsit"], self.seatings, s["misere_points"])
         self.over = False
         self.sitsi = 1
@@ -182,8 +205,8 @@ class SkruuviEngine(Engine):
 
     def _check_settings(self) -> None:
         s = self.settings
-        whole = {"bookkeeper": (0, 3), "sitsit": (1, 3), "alkupeli_per_sitsi": (0, 8), "kotka_per_sitsi": (0, 8),
-                 "bolsevikki_block_deals": (4, 16), "revoke_penalty_tricks": (0, 13)}
+        whole = {"bookkeeper": (0, len(self.players) - 1), "sitsit": (1, 3), "alkupeli_per_sitsi": (0, 8),
+                 "kotka_per_sitsi": (0, 8), "bolsevikki_block_deals": (4, 16), "revoke_penalty_tricks": (0, 13)}
         for name, (low, high) in whole.items():
             if isinstance(s[name], bool) or not isinstance(s[name], int) or not low <= s[name] <= high:
                 raise ValueError(f"setting '{name}' must be a whole number {low}-{high}, got {s[name]!r}")
@@ -191,7 +214,8 @@ class SkruuviEngine(Engine):
             raise ValueError("settings 'alkupeli_per_sitsi' and 'kotka_per_sitsi' leave a sitsi without deals")
         chosen = {"bolsevikki_order": ("block", "traditional"),
                   "opponents_swap_rule": ("first_round_opening", "pair_opening"),
-                  "low_final_contract": ("raise", "refuse"), "misere_points": MISERE_POINTS}
+                  "low_final_contract": ("raise", "refuse"), "misere_points": MISERE_POINTS,
+                  "puupaa_final_bid": ("one_call", "bid_on")}
         for name, allowed in chosen.items():
             if s[name] not in allowed:
                 raise ValueError(f"setting '{name}' must be one of {', '.join(allowed)}, got {s[name]!r}")
@@ -201,6 +225,11 @@ class SkruuviEngine(Engine):
             raise ValueError(f"setting 'bolsevikki_sitsit' must list sitsi numbers 1-{s['sitsit']}, got {sitsi!r}")
         if not isinstance(s["bolsevikki_block_ends_early"], bool):
             raise ValueError("setting 'bolsevikki_block_ends_early' must be true or false")
+        if self.puupaa and sitsi:
+            raise ValueError("setting 'bolsevikki_sitsit': the bolsevikki is one player against three, "
+                             "not played with the puupää")
+        if self.puupaa and s["seatings"] is not None:
+            raise ValueError("setting 'seatings': with the puupää nobody changes seats")
 
     def _sitsi_plan(self, sitsi: int) -> SitsiPlan:
         s = self.settings
@@ -210,6 +239,10 @@ class SkruuviEngine(Engine):
 
     def _new_deal(self, plan: DealPlan) -> Deal:
         index = self.plan.deals
+        if self.puupaa:  # the deal passes on round the three all game, the puupää opposite the dealer
+            dealer = (self.bookkeeper + 1 + self.deals_played) % 3
+            return Deal(self.deals_played + 1, self.sitsi, index, plan, dealer, deck_of(self.deals_played),
+                        plan.form, ring=Ring.puupaa(dealer))
         return Deal(self.deals_played + 1, self.sitsi, index, plan, dealer_of(self.bookkeeper, index),
                     deck_of(index), plan.form)
 
@@ -217,8 +250,9 @@ class SkruuviEngine(Engine):
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The players' names by seat in the current sitsi."""
-        return tuple(self.players[p] for p in self.seatings[self.sitsi - 1])
+        """The players' names by seat in the current sitsi (the puupää's in seat 3)."""
+        names = tuple(self.players[p] for p in self.seatings[self.sitsi - 1])
+        return names + (PUUPAA_NAME,) if self.puupaa else names
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -253,7 +287,8 @@ class SkruuviEngine(Engine):
     def _moved(self, e: CardMoved) -> list[Ruling]:
         (src, src_seat), (dst, dst_seat) = self._zone(e.from_zone), self._zone(e.to_zone)
         deal = self.deal
-        if src in ("hand", "penalty") and e.by is not None and e.by != src_seat:
+        if src in ("hand", "penalty") and e.by is not None and e.by != src_seat and not (
+                src_seat == deal.ring.silent and e.by == deal.ring.partner_of(src_seat)):  # the puupää's partner
             raise MESSAGES.impossible("seat_mismatch", (e.by,), zone=e.from_zone, player=self.name(e.by))
         if dst in _COLLECT:
             if deal.phase == "deal" and not deal.dealt or self.over:
@@ -275,6 +310,8 @@ class SkruuviEngine(Engine):
         seat, what = e.by, e.what
         if seat >= SEATS:
             raise MESSAGES.impossible("seat_unknown", seat=seat)
+        if self.puupaa and seat == PUUPAA:
+            raise MESSAGES.impossible("puupaa_silent", what=what)
         if what not in _CALLS:
             raise MESSAGES.impossible("unknown_declaration", (seat,), what=what)
         deal = self.deal
@@ -332,7 +369,7 @@ class SkruuviEngine(Engine):
         dealt = deal.dealt
         to_hands = [d for d in dealt if d != CENTRE]
         faults = []
-        if dealt[-1] != CENTRE and to_hands[-1] != (deal.dealer + len(to_hands)) % SEATS:
+        if dealt[-1] != CENTRE and to_hands[-1] != deal.ring.after(deal.dealer, len(to_hands)):
             faults.append("order")
         if dealt[-1] == CENTRE and len(dealt) in (1, CARDS_IN_DECK):
             faults.append("end_card")
@@ -359,6 +396,8 @@ class SkruuviEngine(Engine):
                                                count=sum(missing.values())))
             deal.hands = [deal.hand_size] * SEATS
             deal.centre = 4 if deal.plan.centre else 0
+        if self.puupaa:
+            rulings.append(self._puupaa_look())
         if deal.plan.bolsevikki_round:
             deal.phase = "bolsevikki_round"
             deal.bolsevikki = BolsevikkiRound(deal.dealer, frozenset(self.plan.yet_to_play), deal.plan.forced)
@@ -370,10 +409,19 @@ class SkruuviEngine(Engine):
             self._start_auction()
         return rulings
 
+    def _puupaa_look(self) -> Ruling:
+        """The handbook: each player looks at four of the puupää's cards (in kotka the dealer at five),
+        then lays them face down in rows by suit."""
+        deal = self.deal
+        looks = {s: 4 + (deal.form == "kotka" and s == deal.dealer) for s in range(3)}
+        return MESSAGES.ruling("puupaa_look", tuple(range(3)), data={"looks": looks},
+                               key="puupaa_look_kotka" if deal.form == "kotka" else "puupaa_look",
+                               dealer=self.name(deal.dealer))
+
     def _start_auction(self) -> None:
         deal = self.deal
         deal.phase = "bidding"
-        deal.auction = Auction(deal.form, deal.dealer)
+        deal.auction = Auction(deal.form, deal.dealer, deal.ring)
 
     # ------------------------------------------------------------ bolsevikki round
 
@@ -403,9 +451,9 @@ class SkruuviEngine(Engine):
         deal.contract, deal.final_bidder = Bid(7, "misere"), player
         deal.exchange = exchanges.bolsevikki(player)
         return [MESSAGES.ruling("bolsevikki_player", (player,),
-                                data={"player": player, "forced": forced, "niskamies": right_of(player)},
+                                data={"player": player, "forced": forced, "niskamies": FOUR.right_of(player)},
                                 key="bolsevikki_forced_player" if forced else "bolsevikki_player",
-                                player=self.name(player), niskamies=self.name(right_of(player)))]
+                                player=self.name(player), niskamies=self.name(FOUR.right_of(player)))]
 
     def _no_claim(self) -> list[Ruling]:
         """Nobody bid the bolsevikki: a block deal is thrown in, a traditional one goes on."""
@@ -474,8 +522,8 @@ class SkruuviEngine(Engine):
     def _pass_misere(self) -> list[Ruling]:
         deal = self.deal
         deal.pass_misere, deal.phase = True, "exchange"
-        deal.exchange = exchanges.pass_misere(deal.dealer, centre=deal.centre > 0)
-        leader = left_of(deal.dealer)
+        deal.exchange = exchanges.pass_misere(deal.dealer, deal.centre > 0, deal.ring)
+        leader = deal.ring.left_of(deal.dealer)
         return [MESSAGES.ruling("pass_misere", data={"dealer": deal.dealer, "leader": leader,
                                                      "centre_out": deal.centre > 0},
                                 key="pass_misere_centre" if deal.centre else "pass_misere",
@@ -487,10 +535,14 @@ class SkruuviEngine(Engine):
         deal.taker = auction.high_by
         deal.contract, deal.final_bidder = auction.high, auction.high_by
         deal.phase = "exchange"
-        deal.exchange = (exchanges.declared_alkupeli(deal.taker) if deal.form == "alkupeli"
-                         else exchanges.kotka(deal.taker))
+        if self.puupaa:  # its cards move opposite the highest bidder
+            deal.ring = Ring.puupaa(deal.taker)
+        deal.exchange = (exchanges.declared_alkupeli(deal.taker, deal.ring) if deal.form == "alkupeli"
+                         else exchanges.kotka(deal.taker, deal.ring))
+        key = ("bidding_over_puupaa_kotka" if deal.form == "kotka" else "bidding_over_puupaa") if self.puupaa \
+            else "bidding_over"
         return [MESSAGES.ruling("bidding_over", (deal.taker,), data={"bid": auction.high.text, "taker": deal.taker},
-                                bid=bid_words(auction.high.text), player=self.name(deal.taker))]
+                                key=key, bid=bid_words(auction.high.text), player=self.name(deal.taker))]
 
     def _continue(self, seat: int, what: str, value: str | None) -> list[Ruling]:
         deal = self.deal
@@ -501,23 +553,26 @@ class SkruuviEngine(Engine):
             raise MESSAGES.impossible("not_your_turn_to_bid", (seat,), player=self.name(seat),
                                       turn=self.name(cont.turn))
         rulings = []
+        refuse = self.settings["low_final_contract"] == "refuse"
         if what == "bid":
             bid = self._parse(seat, value)
             counted = cont.lowest(bid)
             if counted is None:
                 raise MESSAGES.impossible("bid_cannot_be_raised", (seat,), bid=bid_words(bid.text),
                                           high=bid_words(cont.contract.text))
+            if refuse and cont.one_call and counted.level < 5:
+                raise MESSAGES.impossible("final_contract_below_five", (seat,), bid=bid_words(counted.text))
             cont.call(seat, bid)
             if counted != bid:
                 rulings.append(MESSAGES.ruling("bid_raised", (seat,), data={"said": bid.text, "bid": counted.text},
                                                said=bid_words(bid.text), bid=bid_words(counted.text)))
-            return rulings
-        low = cont.contract.level < 5
-        if low and cont.would_end and self.settings["low_final_contract"] == "refuse":
-            raise MESSAGES.impossible("final_contract_below_five", (seat,), bid=bid_words(cont.contract.text))
-        cont.call(seat, None)
+        else:
+            if cont.contract.level < 5 and cont.would_end and refuse:
+                raise MESSAGES.impossible("final_contract_below_five", (seat,), bid=bid_words(cont.contract.text))
+            cont.call(seat, None)
         if not cont.over:
             return rulings
+        low = cont.contract.level < 5
         deal.contract, deal.final_bidder = cont.contract, cont.contract_by
         if low:
             raised = Bid(5, cont.contract.strain)
@@ -529,7 +584,7 @@ class SkruuviEngine(Engine):
         rulings.append(self._contract_ruling())
         if deal.swap_allowed:
             deal.phase = "swap"
-            deal.exchange = exchanges.opponents_swap(deal.final_bidder)
+            deal.exchange = exchanges.opponents_swap(deal.final_bidder, deal.ring)
         else:
             self._start_doubling()
         return rulings
@@ -537,7 +592,8 @@ class SkruuviEngine(Engine):
     def _opponents_may_swap(self) -> bool:
         """Not if the declarers' opening bid was at level 6 or 7: made in the first bidding round
         (the handbook's words) or in any (``pair_opening``, RULINGS' words)."""
-        opening = self.deal.auction.opening_of(self.deal.final_bidder)
+        deal = self.deal
+        opening = deal.auction.opening_of((deal.final_bidder, deal.ring.partner_of(deal.final_bidder)))
         if opening is None:
             return True
         round_, bid = opening
@@ -549,10 +605,10 @@ class SkruuviEngine(Engine):
         deal = self.deal
         if deal.form == "bolsevikki":
             declarers = [deal.player]
-            leader = right_of(deal.player)
+            leader = FOUR.right_of(deal.player)
         else:
-            declarers = sorted((deal.final_bidder, partner_of(deal.final_bidder)))
-            leader = left_of(deal.final_bidder)
+            declarers = sorted(deal.ring.voiced((deal.final_bidder, deal.ring.partner_of(deal.final_bidder))))
+            leader = deal.ring.left_of(deal.final_bidder)
         return MESSAGES.ruling("contract", tuple(declarers),
                                data={"contract": deal.contract.text, "by": deal.final_bidder, "declarers": declarers,
                                      "leader": leader, "opponents_swap": deal.swap_allowed},
@@ -586,7 +642,7 @@ class SkruuviEngine(Engine):
             raise MESSAGES.impossible("deck_top_not_now")
         if cards[0][0] not in "A2":
             return []
-        shuffler = left_of(deal.dealer)
+        shuffler = deal.ring.left_of(deal.dealer)
         return [MESSAGES.ruling("reshuffle", (shuffler,), data={"card": cards[0], "shuffler": shuffler},
                                 player=self.name(shuffler), card=card_text(cards[0]))]
 
@@ -638,7 +694,8 @@ class SkruuviEngine(Engine):
         deal.exchange = None
         if name in ("alkupeli", "kotka"):
             deal.phase = "continuation"
-            deal.continuation = Continuation(deal.form, deal.taker, deal.contract, deal.final_bidder)
+            deal.continuation = Continuation(deal.form, deal.taker, deal.contract, deal.final_bidder, deal.ring,
+                                             self.puupaa and self.settings["puupaa_final_bid"] == "one_call")
             return []
         if name == "bolsevikki":
             deal.phase = "bolsevikki_call"
@@ -660,9 +717,9 @@ class SkruuviEngine(Engine):
         if deal.form == "bolsevikki":
             deal.doubling = doubling_rules.for_bolsevikki(deal.player)
         elif deal.pass_misere:
-            deal.doubling = doubling_rules.for_pass_misere(deal.dealer)
+            deal.doubling = doubling_rules.for_pass_misere(deal.dealer, deal.ring)
         else:
-            deal.doubling = doubling_rules.for_contract(deal.final_bidder)
+            deal.doubling = doubling_rules.for_contract(deal.final_bidder, deal.ring)
 
     def _double(self, seat: int, what: str) -> list[Ruling]:
         deal = self.deal
@@ -683,16 +740,16 @@ class SkruuviEngine(Engine):
 
     def _start_play(self) -> None:
         deal = self.deal
+        ring = deal.ring
         if deal.form == "bolsevikki":
-            leader, trump = right_of(deal.player), deal.contract.trump
+            leader, trump = ring.right_of(deal.player), deal.contract.trump
             sides = tuple(PLAYER if s == deal.player else 1 - PLAYER for s in range(SEATS))
-        elif deal.pass_misere:
-            leader, trump, sides = left_of(deal.dealer), None, tuple(s % 2 for s in range(SEATS))
         else:
-            leader, trump = left_of(deal.final_bidder), deal.contract.trump
-            sides = tuple(s % 2 for s in range(SEATS))
+            leader = ring.left_of(deal.dealer if deal.pass_misere else deal.final_bidder)
+            trump = None if deal.pass_misere else deal.contract.trump
+            sides = tuple(ring.side_of(s) for s in range(SEATS))
         deal.phase = "play"
-        deal.play = Play(trump, leader, deal.hands, sides, self.names)
+        deal.play = Play(trump, leader, deal.hands, sides, self.names, ring)
 
     def _played(self, seat: int, card: str | None, from_penalty: bool) -> list[Ruling]:
         deal = self.deal
@@ -708,6 +765,11 @@ class SkruuviEngine(Engine):
         if deal.phase != "play":
             raise MESSAGES.impossible("not_playing_now", (seat,), phase=phase_words(deal.phase))
         rulings += deal.play.play(seat, card, from_penalty)
+        if self.puupaa and not deal.puupaa_shown and deal.play.current.number == 1 and deal.play.current.plays:
+            deal.puupaa_shown = True
+            partner = deal.ring.partner_of(PUUPAA)
+            rulings.append(MESSAGES.ruling("puupaa_face_up", (partner,), data={"partner": partner},
+                                           player=self.name(partner)))
         if deal.play.over:
             rulings += self._score()
         return rulings
@@ -763,7 +825,7 @@ class SkruuviEngine(Engine):
             score = score_pass_misere(play.sides, tricks, aces, deal.doubling.multiplier, mode)
             contract = "pass_misere"
         else:
-            declarers = deal.final_bidder % 2
+            declarers = play.sides[deal.final_bidder]
             score = score_contract(deal.contract, declarers, play.sides, tricks, aces, deal.doubling.multiplier, mode)
             contract = deal.contract.text
         return self._record(score, contract, taken, tricks)
@@ -772,19 +834,19 @@ class SkruuviEngine(Engine):
         """``taken``: tricks per side as played; ``tricks``: as counted, the penalty tricks moved."""
         deal = self.deal
         seating = self.seatings[self.sitsi - 1]
-        by_player = [0] * SEATS
-        for seat, points in enumerate(score.points):
-            by_player[seating[seat]] = points
+        by_player = [0] * len(self.players)
+        for seat, player in enumerate(seating):  # the puupää's points are nobody's
+            by_player[player] = score.points[seat]
         multiplier = 1 if deal.form == "bolsevikki" else deal.doubling.multiplier
-        me_side = None if deal.form == "bolsevikki" else self.bookkeeper % 2
+        me_side = None if deal.form == "bolsevikki" else deal.play.sides[seating.index(self.bookkeeper)]
         self.sheet.add_deal(deal.number, deal.sitsi, deal.form, contract, multiplier, self._by_name(),
                             self.names[deal.dealer], by_player, score.detail, me_side)
         data = {"deal": deal.number, "sitsi": deal.sitsi, "form": deal.form, "contract": contract,
                 "by": None if deal.pass_misere else deal.final_bidder, "taken": taken, "tricks": tricks,
-                "scores": list(score.points), "players": {self.players[p]: by_player[p] for p in range(SEATS)},
+                "scores": list(score.points), "players": dict(zip(self.players, by_player)),
                 "revokes": len(deal.play.revokes), **{k: v for k, v in score.detail.items() if k != "contract"}}
         listing = ", ".join(f"{self.name(s)} {score.points[s]:+d}" for s in range(SEATS))
-        rulings = [MESSAGES.ruling("deal_scored", tuple(range(SEATS)), data=data, deal=deal.number,
+        rulings = [MESSAGES.ruling("deal_scored", tuple(range(len(self.players))), data=data, deal=deal.number,
                                    bid=bid_words(contract), listing=listing)]
         return rulings + self._next_deal(deal.form)
 
@@ -817,6 +879,8 @@ class SkruuviEngine(Engine):
             return rulings + self._game_over()
         self.sitsi += 1
         self.plan = self._sitsi_plan(self.sitsi)
+        if self.puupaa:
+            return rulings
         names = self.names
         rulings.append(MESSAGES.ruling("reseated", tuple(range(SEATS)),
                                        data={"sitsi": self.sitsi, "seats": list(names)},
@@ -846,12 +910,14 @@ class SkruuviEngine(Engine):
             "bookkeeper": self.bookkeeper,
             "dealer": deal.dealer,
             "deck": deal.deck,
-            "shuffler": left_of(deal.dealer),
-            "cutter": right_of(deal.dealer),
+            "shuffler": deal.ring.left_of(deal.dealer),
+            "cutter": deal.ring.right_of(deal.dealer),
             "hands": list(deal.hands),
             "centre": deal.centre,
             "centre_cards": list(deal.centre_cards),
         }
+        if self.puupaa:
+            out["puupaa"] = {"seat": PUUPAA, "partner": deal.ring.partner_of(PUUPAA), "table": list(deal.ring.order)}
         if deal.bolsevikki is not None:
             out["bolsevikki_round"] = {"calls": [[s, c] for s, c in deal.bolsevikki.calls],
                                        "player": deal.bolsevikki.player, "forced": deal.plan.forced}

@@ -55,6 +55,14 @@ MESSAGES = MessageBook("skruuvi", {
     "misdeal_four_in_a_row": ("{dealer}: keskikortit eivät saa olla neljä peräkkäistä korttia.",
                               "{dealer}: the centre cards may not be four cards in a row."),
     "not_dealing": ("Jako on jo tehty.", "The cards have already been dealt."),
+    "puupaa_look": ("Kukin katsoo neljä puupään korttia ja asettaa ne kuvapuoli alaspäin riveittäin maittain.",
+                    "Each player looks at four of the puupää's cards and lays them face down in rows by suit."),
+    "puupaa_look_kotka": ("Kukin katsoo neljä puupään korttia, jakaja {dealer} viisi, ja asettaa ne kuvapuoli "
+                          "alaspäin riveittäin maittain.",
+                          "Each player looks at four of the puupää's cards, the dealer {dealer} at five, and lays "
+                          "them face down in rows by suit."),
+    "puupaa_silent": ("Puupää ei maalaa eikä puhu ('{what}'): sen pelitoveri hoitaa sen kortit.",
+                      "The puupää neither bids nor speaks ('{what}'): its partner handles its cards."),
     "reshuffle": ("Pakan päällä on {card}: {player} sekoittaa uudelleen (ässä tai kakkonen ei saa jäädä päälle).",
                   "{card} lies on top of the deck: {player} shuffles again (no ace or two may stay on top)."),
     "deck_top_not_now": ("Pakan päällimmäinen kortti katsotaan ennen jakoa.",
@@ -100,6 +108,14 @@ MESSAGES = MessageBook("skruuvi", {
                            "unseen; {leader} leads."),
     "bidding_over": ("Korkein maalaus {bid}: {player} vaihtaa kortit.",
                      "The highest bid is {bid}: {player} exchanges."),
+    "bidding_over_puupaa": ("Korkein maalaus {bid}: puupään kortit siirretään pelaajaa {player} vastapäätä; "
+                            "{player} valitsee, nostaako hän vai puupää keskikortit.",
+                            "The highest bid is {bid}: the puupää's cards move opposite {player}, who chooses "
+                            "whether he or the puupää takes the centre cards."),
+    "bidding_over_puupaa_kotka": ("Korkein maalaus {bid}: puupään kortit siirretään pelaajaa {player} "
+                                  "vastapäätä; {player} valitsee, kumpi antaa kortit ensin yli.",
+                                  "The highest bid is {bid}: the puupää's cards move opposite {player}, who "
+                                  "chooses which of them gives first."),
     "not_a_declarer": ("{player} ei ole pääpelaaja: jatkomaalaukset ovat pääpelaajien.",
                        "{player} is not a declarer: only the declarers bid on."),
     "final_contract_below_five": ("Loppumaalaus {bid} on alle viiden tason: maalatkaa vähintään viisi.",
@@ -149,6 +165,8 @@ MESSAGES = MessageBook("skruuvi", {
     "already_played_to_trick": ("{player} on jo lyönyt kortin tikkiin {trick}.",
                                 "{player} has already played to trick {trick}."),
     "trick_won": ("{player} sai tikin {trick}.", "{player} won trick {trick}."),
+    "puupaa_face_up": ("Puupään kortit käännetään näkyviin: {player} pelaa ne.",
+                       "The puupää's cards are turned face up: {player} plays them."),
     "played_out_of_turn": ("{player} löi ennen vuoroaan (vuorossa {expected}); kortti pitää.",
                            "{player} played before their turn ({expected} was next); the card stands."),
     "lead_out_of_turn": ("{player} aloitti tikin väärin ({card}): kortti jää rangaistuskortiksi, "
@@ -190,8 +208,8 @@ MESSAGES = MessageBook("skruuvi", {
     "event_not_used": ("Tapahtuma '{type}' ei kuulu Skruuviin.", "A '{type}' event has no place in Skruuvi."),
     "zone_unknown": ("Alue '{zone}' ei kuulu Skruuviin (deck, centre, trick, aside, handN, tricksN, penaltyN).",
                      "Zone '{zone}' is not a Skruuvi zone (deck, centre, trick, aside, handN, tricksN, penaltyN)."),
-    "seat_unknown": ("Paikkaa {seat} ei ole: Skruuvissa paikat ovat 0-3.",
-                     "There is no seat {seat}: Skruuvi seats are 0-3."),
+    "seat_unknown": ("Paikkaa {seat} ei ole: Skruuvissa paikat ovat 0-3 (kolmella pelaajalla 3 on puupää).",
+                     "There is no seat {seat}: Skruuvi seats are 0-3 (with three players, 3 is the puupää)."),
     "seat_mismatch": ("{player} ei voi siirtää korttia alueelta {zone}.", "{player} cannot move a card from {zone}."),
     "move_not_understood": ("Siirto {source} → {target} ei merkitse Skruuvissa mitään.",
                             "A move {source} → {target} means nothing in Skruuvi."),

@@ -25,7 +25,7 @@ import copy
 from dataclasses import dataclass, field
 
 from ..core import Ruling
-from .cards import SEATS, SUIT_WORDS, TRICKS, card_text, is_ace, rank_of, suit_of
+from .cards import FOUR, SEATS, SUIT_WORDS, TRICKS, Ring, card_text, is_ace, rank_of, suit_of
 from .messages import MESSAGES
 
 
@@ -69,11 +69,12 @@ class Trick:
 
 class Play:
     """The 13 tricks of one deal.  ``sides`` gives each seat its side (0 or 1): the pairs, or in a
-    bolsevikki the player against the three defenders."""
+    bolsevikki the player against the three defenders; ``ring`` the order of play."""
 
     def __init__(self, trump: str | None, leader: int, hands: list[int], sides: tuple[int, ...],
-                 names: tuple[str, ...]):
+                 names: tuple[str, ...], ring: Ring = FOUR):
         self.trump = trump
+        self.ring = ring
         self.sides = sides
         self.names = names
         self.hands = list(hands)
@@ -112,7 +113,7 @@ class Play:
 
     @property
     def next_to_play(self) -> int:
-        return (self.current.leader + len(self.current.plays)) % SEATS
+        return self.ring.after(self.current.leader, len(self.current.plays))
 
     @property
     def ungathered(self) -> int:

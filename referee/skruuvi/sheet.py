@@ -6,6 +6,11 @@ the trick points, the total, all for "Me"); the sitsi totals; the bolsevikki boo
 and entered a third of it; and the result per player: Sitsi 1, Sitsi 2, Sitsit 1 ja 2 yht,
 Sitsi 3, Lopputulos.  Points are kept per player, so a player moving seat between sitsi keeps
 his own; a pair's points are the same for both partners.
+
+With three players (puupää) the pairs change with every deal, the puupää partnering whoever bid
+highest, so "Me" alone no longer tells the others' points: each deal's line also gives every
+player's points, and the sitsi's sum line every player's total.  The puupää's own points are
+nobody's.
 """
 
 from __future__ import annotations
@@ -25,13 +30,13 @@ _LABELS = {
            "misere": "Misäärit", "ace": "{n}. ässä", "tricks": "Tikit", "player": "Pelaaja",
            "first_two": "Sitsit 1 ja 2 yht", "final": "Lopputulos", "third": "/ 3", "thrown_in": "heitetty",
            "contract": "Sopimus", "pass_misere": "passimisääri", "misere_short": "mis", "grand_short": "gr",
-           "bookkeeper": "Me = {name}"},
+           "bookkeeper": "Me = {name}", "puupaa": "puupään kanssa"},
     "en": {"title": "Skruuvi score sheet", "me": "Us", "total": "Total", "sitsi": "Sitsi", "deal": "Deal",
            "alkupeli": "Alkupeli", "kotka": "Kotka", "bolsevikki": "Bolsevikki", "sum": "Total",
            "misere": "Misère", "ace": "ace {n}", "tricks": "Tricks", "player": "Player",
            "first_two": "Sitsi 1 and 2", "final": "Result", "third": "/ 3", "thrown_in": "thrown in",
            "contract": "Contract", "pass_misere": "pass misère", "misere_short": "mis", "grand_short": "gr",
-           "bookkeeper": "Us = {name}"},
+           "bookkeeper": "Us = {name}", "puupaa": "with the puupää"},
 }
 
 
@@ -74,6 +79,7 @@ class ScoreSheet:
         self.sitsit = sitsit
         self.seatings = seatings
         self.misere_points = misere_points
+        self.puupaa = len(players) == 3
         self.rows: list[DealRow] = []
 
     def snapshot(self) -> "ScoreSheet":
@@ -146,8 +152,10 @@ class ScoreSheet:
             out.append({"place": place, "name": self.players[p], "points": totals[p]})
         return out
 
-    def pairs(self, sitsi: int) -> tuple[tuple[str, str], tuple[str, str]]:
-        """The sitsi's pairs, the bookkeeper's first."""
+    def pairs(self, sitsi: int) -> tuple[tuple[str, ...], ...]:
+        """The sitsi's pairs, the bookkeeper's first; none with the puupää."""
+        if self.puupaa:
+            return ()
         seats = self.seatings[sitsi - 1]
         mine = next(s for s in range(SEATS) if seats[s] == self.bookkeeper)
         return ((self.players[seats[mine]], self.players[seats[(mine + 2) % SEATS]]),
@@ -216,19 +224,25 @@ class ScoreSheet:
         labels = _LABELS[language]
         lines = [f"{labels['title']} ({labels['bookkeeper'].format(name=self.players[self.bookkeeper])})"]
         for k in range(1, self.sitsit + 1):
-            ours, theirs = self.pairs(k)
-            lines += ["", f"{labels['sitsi']} {k}: {' & '.join(ours)} – {' & '.join(theirs)}"]
-            table = [["", labels["contract"], labels["me"], labels["total"]]]
+            pairs = self.pairs(k)
+            heading = (" – ".join(" & ".join(pair) for pair in pairs) if pairs
+                       else f"{', '.join(self.players)} {labels['puupaa']}")
+            lines += ["", f"{labels['sitsi']} {k}: {heading}"]
+            each = list(self.players) if self.puupaa else []  # every player's points, the pairs changing
+            table = [["", labels["contract"], labels["me"], labels["total"], *each]]
             running = 0
             for form in ("alkupeli", "kotka"):
-                table.append([labels[form], "", "", ""])
+                table.append([labels[form], "", "", "", *("" for _ in each)])
                 for r in self.sitsi_rows(k, form):
                     running += r.points[self.bookkeeper]
                     who = f" {r.by}" if r.by else ""
                     table.append([f"  {labels['deal']} {r.number}", contract_label(r.contract, r.multiplier, language)
-                                  + who, f"{r.points[self.bookkeeper]:+d}", str(running)])
-            table.append([labels["sum"], "", "", str(self.sitsi_totals(k)[self.bookkeeper])])
-            lines += _columns(table, right=(2, 3))
+                                  + who, f"{r.points[self.bookkeeper]:+d}", str(running),
+                                  *(f"{p:+d}" for p in r.points[:len(each)])])
+            totals = self.sitsi_totals(k)
+            table.append([labels["sum"], "", "", str(totals[self.bookkeeper]),
+                          *(f"{t:+d}" for t in totals[:len(each)])])
+            lines += _columns(table, right=range(2, 4 + len(each)))
             misere = [r for r in self.rows if r.sitsi == k and r.misere]
             if misere:
                 lines += [""] + _columns(self._misere_table(misere, labels, language), right=range(1, len(misere) + 1))

@@ -20,6 +20,7 @@ from pathlib import Path
 import referee.skruuvi  # noqa: F401  (registers the engine)
 from referee.core import Referee
 from referee.events import CardMoved, CardsRevealed, Declared, GameStarted, Source, write_jsonl
+from referee.skruuvi.cards import FOUR, Ring
 
 PLAYERS = ("Aino", "Eero", "Sanni", "Ville")
 SUITS = "scdh"
@@ -50,9 +51,11 @@ class Table:
 
     # ------------------------------------------------------------ the deal
 
-    def deal(self, dealer: int, centre_after=(4, 16, 28, 40), centre: bool = True, dt: float = 0.35):
-        """52 cards face down, one at a time clockwise from the dealer's left; with ``centre`` a card
-        to the centre after the given numbers of cards to the hands."""
+    def deal(self, dealer: int, centre_after=(4, 16, 28, 40), centre: bool = True, dt: float = 0.35,
+             ring: Ring = FOUR):
+        """52 cards face down, one at a time clockwise from the dealer's left (round ``ring``: with the
+        puupää, its hand opposite the dealer); with ``centre`` a card to the centre after the given
+        numbers of cards to the hands."""
         to_hands = 0
         spots = list(centre_after) if centre else []
         while to_hands < (48 if centre else 52):
@@ -60,7 +63,7 @@ class Table:
                 spots.pop(0)
                 self.move("deck", "centre", by=dealer, dt=dt)
                 continue
-            self.move("deck", f"hand{(dealer + 1 + to_hands) % 4}", by=dealer, dt=dt)
+            self.move("deck", f"hand{ring.after(dealer, 1 + to_hands)}", by=dealer, dt=dt)
             to_hands += 1
         for _ in spots:
             self.move("deck", "centre", by=dealer, dt=dt)
@@ -156,11 +159,13 @@ class Live(Table):
 _GROUPS = ("AKQ", "234", "567", "89T")  # a trick's four ranks, the top card for its winner
 
 
-def play_out(table: Table, leader: int, winners, trump: str | None = None, order=None) -> list[list[tuple[int, str]]]:
+def play_out(table: Table, leader: int, winners, trump: str | None = None, order=None,
+             ring: Ring = FOUR) -> list[list[tuple[int, str]]]:
     """Play a deal's 13 tricks with cards chosen so that trick k is won by ``winners[k]`` (tricks
     1-12, everyone following suit); trick 13 is four jacks, won by its leader, who leads the trump's
     jack.  ``order`` lists the suit of each of the first 12 tricks (default: three of each suit,
-    s c d h); the first trick of a suit holds its ace.  Returns each trick's (seat, card) plays."""
+    s c d h); the first trick of a suit holds its ace.  The hands play in turn round ``ring``.
+    Returns each trick's (seat, card) plays."""
     order = list(order or [suit for suit in SUITS for _ in range(3)])
     used = {suit: 0 for suit in SUITS}
     tricks = []
@@ -169,16 +174,17 @@ def play_out(table: Table, leader: int, winners, trump: str | None = None, order
         used[suit] += 1
         ranks = [_GROUPS[0][k], *_GROUPS[k + 1]]  # top card first
         winner = winners[number - 1]
-        seats = [winner] + [s for s in ((leader + i) % 4 for i in range(4)) if s != winner]
+        turn = [ring.after(leader, i) for i in range(4)]
+        seats = [winner] + [s for s in turn if s != winner]
         cards = dict(zip(seats, (r + suit for r in ranks)))
-        plays = [((leader + i) % 4, cards[(leader + i) % 4]) for i in range(4)]
+        plays = [(s, cards[s]) for s in turn]
         for seat, card in plays:
             table.play(seat, card)
         tricks.append(plays)
         leader = winner
     lead_suit = trump or "s"
     others = [suit for suit in SUITS if suit != lead_suit]
-    plays = [(leader, "J" + lead_suit)] + [((leader + i) % 4, "J" + others[i - 1]) for i in range(1, 4)]
+    plays = [(leader, "J" + lead_suit)] + [(ring.after(leader, i), "J" + others[i - 1]) for i in range(1, 4)]
     for seat, card in plays:
         table.play(seat, card)
     tricks.append(plays)

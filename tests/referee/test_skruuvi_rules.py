@@ -99,8 +99,8 @@ def test_a_shorter_game_is_a_setting_and_unknown_settings_are_refused_by_name():
         Referee(GameStarted(t=0, game="skruuvi", players=("A", "B", "C", "D"), settings={"kotkat": 4}))
     with pytest.raises(ValueError, match="setting 'low_final_contract' must be one of raise, refuse"):
         Live(settings={"low_final_contract": "ignore"})
-    with pytest.raises(ValueError, match="four players"):
-        Referee(GameStarted(t=0, game="skruuvi", players=("A", "B", "C")))
+    with pytest.raises(ValueError, match="skruuvi is for four players, or three with the puupää, got 2"):
+        Referee(GameStarted(t=0, game="skruuvi", players=("A", "B")))
 
 
 def test_after_a_sitsi_the_players_change_seats():
