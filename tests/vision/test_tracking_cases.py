@@ -9,7 +9,7 @@ import pytest
 
 from calibration.zones import gin_layout, kimble_layout, skruuvi_layout
 from referee.camera import PILE, STOCK, Moves
-from referee.events import CardMoved, CardsRevealed, DieSettled
+from referee.events import CameraBlind, CardMoved, CardsRevealed, DieSettled
 from tests.vision.tracking_script import DT, TABLE, ZONES, GlareAt, back, centre, die, face, feed, glare_at
 from referee.gin.camera import MOVES as GIN
 from referee.kiketti.camera import MOVES as KIKETTI
@@ -361,6 +361,33 @@ def _():
     slap = [back("seat0", dx) for dx in (-60, 0)] + table[3:] + [face(PILE, "4c", dx=5)]
     events, _ = feed(tracker, [slap] * 3, t)
     assert events == [moved(0.5, "seat0", PILE, "4c", by=0)]
+
+
+@case("blind_spell")
+def _():
+    """The table changed while the camera saw nothing: taken as it stands after the dark, not as moves."""
+    tracker = Tracker(ZONES, confirm_frames=2, baseline_frames=2, moves=KIKETTI)
+    seats = [back("seat1", dx) for dx in (-30, 30)]
+    before = [back("seat0", dx) for dx in (-60, 0, 60)] + seats + [back("hand1"), face(PILE, "4d")]
+    events, _ = feed(tracker, [before] * 2 + [before[:-2] + before[-1:]])  # hand1's card going as it goes dark
+    assert events == [] and tracker.blind(0.3, 2.0) == []
+    beneath = Seen("card", *centre(PILE, 30), card="4d", confidence=0.4)
+    after = [back("seat0", dx) for dx in (-60, 0)] + seats + [back("hand0"), face(PILE, "9h"), beneath]
+    events, t = feed(tracker, [after] * 3, 2.0)
+    assert events == [CameraBlind(t=0.3, source="camera", until=2.0, pile_top="9h",
+                                  counts={"seat0": 2, "hand0": 1, "seat1": 2, "hand1": 0})]
+    slap = after[:1] + after[2:] + [face(PILE, "9c", dx=5)]
+    events, _ = feed(tracker, [slap] * 2, t)
+    assert events == [moved(2.3, "seat0", PILE, "9c", by=0)]
+    assert tracker.on_pile == ["4d", "9h", "9c"] and tracker.unexplained == []
+
+
+@case("blind_to_the_end")
+def _():
+    """The source ends in the dark: the dark is told, with no table seen after it."""
+    tracker = Tracker(ZONES, confirm_frames=2, baseline_frames=2, moves=KIKETTI)
+    feed(tracker, [[back("seat0"), face(PILE, "4d")]] * 2)
+    assert tracker.blind(0.2, 5.0) + tracker.finish() == [CameraBlind(t=0.2, source="camera", until=5.0)]
 
 
 # ------------------------------------------------------------ gin rummy: hands held out of sight
