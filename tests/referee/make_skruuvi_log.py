@@ -5,7 +5,9 @@ rule test reads as a description of the table.  ``simulate`` plays a whole game 
 (deals, bidding, exchanges, doubling, legal play, bolsevikki) and returns its events with what the
 simulation itself counted (each deal's contract and tricks), independent of the engine; with
 ``features`` it makes sure the game holds a pass misère, a doubled contract and a revoke found
-later.  Run as a script it writes a game's log:
+later.  With three players it plays the puupää: its hand opposite the dealer, then opposite the
+highest bidder, always passing, never doubling, its partner handling it.  Run as a script it
+writes a game's log:
 
     python3 -m tests.referee.make_skruuvi_log --seed 1 --out skruuvi.jsonl
 """
@@ -23,6 +25,7 @@ from referee.events import CardMoved, CardsRevealed, Declared, GameStarted, Sour
 from referee.skruuvi.cards import FOUR, Ring
 
 PLAYERS = ("Aino", "Eero", "Sanni", "Ville")
+THREE = PLAYERS[:3]  # with the puupää, seat 3
 SUITS = "scdh"
 RANKS = "23456789TJQKA"
 FRAME_S = 0.04  # a 25 fps camera
@@ -232,12 +235,14 @@ class SimDeal:
 class Sim:
     """One simulated game: the rules as the table keeps them, real cards, seeded choices."""
 
-    def __init__(self, seed: int, settings: dict | None = None, features: bool = True):
+    def __init__(self, seed: int, settings: dict | None = None, features: bool = True, players=PLAYERS):
         self.rng = random.Random(seed)
+        self.three = len(players) == 3
+        self.order = (0, 1, 2, 3)  # the hands clockwise, as they sit now
         self.settings = {"bookkeeper": 0, "sitsit": 3, "alkupeli_per_sitsi": 4, "kotka_per_sitsi": 4,
                          "bolsevikki_sitsit": [], "bolsevikki_order": "block", "bolsevikki_block_deals": 8,
                          **(settings or {})}
-        self.table = Table(PLAYERS, settings or {}, t=0.0)
+        self.table = Table(players, settings or {}, t=0.0)
         self.deals: list[SimDeal] = []
         per_sitsi = self.settings["alkupeli_per_sitsi"] + self.settings["kotka_per_sitsi"]
         ordinary = list(range(per_sitsi * self.settings["sitsit"]))
@@ -246,6 +251,19 @@ class Sim:
         rest = [i for i in ordinary if i != self.feature_pass_misere]
         picked = self.rng.sample(rest, min(2, len(rest))) if features else []
         self.feature_double, self.feature_revoke = (picked + [None, None])[:2]
+
+    # ------------------------------------------------------------ the table
+
+    def _after(self, seat: int, k: int = 1) -> int:
+        return self.order[(self.order.index(seat) + k) % 4]
+
+    def _seat_puupaa(self, opposite: int) -> None:
+        """With three players: the puupää's hand (seat 3) opposite ``opposite``."""
+        if self.three:
+            self.order = (opposite, (opposite + 1) % 3, 3, (opposite + 2) % 3)
+
+    def _sides(self) -> tuple[int, ...]:
+        return tuple(self.order.index(s) % 2 for s in range(4))
 
     # ------------------------------------------------------------ the game
 
@@ -263,7 +281,7 @@ class Sim:
                 self._bolsevikki((b + 1 + index) % 4, sitsi, played, forced)
                 index += 1
             while forms or bolsevikki == "traditional" and len(played) < 4:
-                dealer = (b + 1 + index) % 4
+                dealer = (b + 1 + ordinary) % 3 if self.three else (b + 1 + index) % 4
                 index += 1
                 if bolsevikki == "traditional" and len(played) < 4:
                     dealt = self._bolsevikki(dealer, sitsi, played, len(forms) == 0, go_on=True)
@@ -295,7 +313,7 @@ class Sim:
                 middle.append(card)
                 self.table.move("deck", "centre", by=dealer, dt=0.35)
                 continue
-            seat = (dealer + 1 + to_hands) % 4
+            seat = self._after(dealer, 1 + to_hands)
             hands[seat].append(card)
             self.table.move("deck", f"hand{seat}", by=dealer, dt=0.35)
             to_hands += 1
@@ -314,6 +332,7 @@ class Sim:
         nobody claimed (the traditional order), a kotka's centre then dealt out unseen."""
         t = self.table
         centre = form == "alkupeli"
+        self._seat_puupaa(dealer)
         hands, middle = dealt or self._deal(dealer, centre)
         if dealt and not centre:
             for k in range(1, 5):
@@ -327,40 +346,42 @@ class Sim:
             if centre:
                 for k in range(1, 5):
                     card = middle.pop()
-                    hands[(dealer + k) % 4].append(card)
-                    t.move("centre", f"hand{(dealer + k) % 4}", by=dealer, dt=0.8)
-            first = [(dealer + 1) % 4, (dealer + 2) % 4]
+                    hands[self._after(dealer, k)].append(card)
+                    t.move("centre", f"hand{self._after(dealer, k)}", by=dealer, dt=0.8)
+            first = [self._after(dealer, 1), self._after(dealer, 2)]
             for seat in first:
-                self._give(hands, seat, (seat + 2) % 4)
+                self._give(hands, seat, self._after(seat, 2))
             for seat in first:
-                self._give(hands, (seat + 2) % 4, seat)
+                self._give(hands, self._after(seat, 2), seat)
             deal.multiplier = self._double_pass_misere(dealer, ordinary == self.feature_double)
-            self._play(deal, hands, (dealer + 1) % 4, None, tuple(s % 2 for s in range(4)),
-                       ordinary == self.feature_revoke)
+            self._play(deal, hands, self._after(dealer, 1), None, self._sides(), ordinary == self.feature_revoke)
             return
-        taker, mate = high_by, (high_by + 2) % 4
+        self._seat_puupaa(high_by)  # its cards move opposite the highest bidder
+        taker = high_by
+        if self.three and self.rng.random() < 0.5:
+            taker = 3  # the declarer has the puupää take the centre (in kotka: give first)
+        mate = self._after(taker, 2)
         if centre:
             t.reveal(middle).take_centre(taker)
             hands[taker] += middle
             for _ in range(4):
                 self._give(hands, taker, mate)
-            for seat in (taker, (mate + 1) % 4, (mate + 3) % 4):
+            for seat in (taker, self._after(mate, 1), self._after(mate, 3)):
                 self._give(hands, mate, seat)
         else:
             for _ in range(4):
                 self._give(hands, taker, mate)
             for _ in range(4):
                 self._give(hands, mate, taker)
-        contract, final = self._continue(form, taker, high, high_by)
+        contract, final = self._continue(form, high_by, high, high_by)
         deal.contract, deal.by = f"{contract[0]}{contract[1]}", final
         if centre and self._swap_allowed(calls, final) and self.rng.random() < 0.8:
-            first = (final + 1) % 4
-            self._give(hands, first, (first + 2) % 4)
-            self._give(hands, (first + 2) % 4, first)
+            first = self._after(final, 1)
+            self._give(hands, first, self._after(first, 2))
+            self._give(hands, self._after(first, 2), first)
         deal.multiplier = self._double_contract(final, ordinary == self.feature_double)
         trump = contract[1] if contract[1] in SUITS else None
-        self._play(deal, hands, (final + 1) % 4, trump, tuple(s % 2 for s in range(4)),
-                   ordinary == self.feature_revoke)
+        self._play(deal, hands, self._after(final, 1), trump, self._sides(), ordinary == self.feature_revoke)
 
     def _auction(self, form: str, dealer: int, pass_misere: bool):
         """Calls until every player has passed twice in a row, or four passes in the first round."""
@@ -368,7 +389,15 @@ class Sim:
         calls: list[tuple[int, tuple[int, str] | None]] = []
         high, high_by, trailing = None, None, 0
         while True:
-            seat = (dealer + len(calls)) % 4
+            seat = self._after(dealer, len(calls))
+            if self.three and seat == 3:  # the puupää passes, unspoken
+                calls.append((seat, None))
+                trailing += 1
+                if len(calls) == 4 and high is None:
+                    return None, None, calls
+                if high is not None and trailing == 8:
+                    return high, high_by, calls
+                continue
             bids = sum(1 for _, b in calls if b)
             want = 0.0 if pass_misere and len(calls) < 4 else (0.45 if high is None else 0.35 / (1 + bids))
             if not pass_misere and len(calls) == 3 and high is None:
@@ -392,8 +421,18 @@ class Sim:
                 return high, high_by, calls
 
     def _continue(self, form: str, taker: int, high, high_by: int):
-        """The declarers bid on (the taker first) to a contract of level 5 at least, then pass twice each."""
+        """The declarers bid on (the taker first) to a contract of level 5 at least, then pass twice each;
+        with the puupää the highest bidder alone, in one call."""
         contract, by = high, high_by
+        if self.three:
+            if contract[0] < 5 or self.rng.random() < 0.25:
+                strain = self.rng.choice(("s", "c", "d", "h", "misere", "grand"))
+                level = max(5, _lowest(form, strain, contract, 1))
+                if level <= 7:
+                    self.table.bid(taker, f"{level}{strain}")
+                    return (level, strain), taker
+            self.table.pass_(taker)
+            return contract, by
         seats = (taker, (taker + 2) % 4)
         turn = 0
         if contract[0] < 5 or self.rng.random() < 0.25:
@@ -409,12 +448,12 @@ class Sim:
 
     def _swap_allowed(self, calls, final: int) -> bool:
         for i, (seat, bid) in enumerate(calls):
-            if bid and seat % 2 == final % 2:
+            if bid and seat in (final, self._after(final, 2)):
                 return not (i < 4 and bid[0] >= 6)
         return True
 
     def _double_contract(self, final: int, feature: bool) -> int:
-        first, second = (final + 1) % 4, (final + 3) % 4
+        first, second = self._after(final, 1), self._after(final, 3)
         if not feature and self.rng.random() > 0.12:
             return 1
         doubler = first if self.rng.random() < 0.6 else second
@@ -422,17 +461,19 @@ class Sim:
             self.table.pass_(first)
         self.table.double(doubler)
         if self.rng.random() < 0.25:
-            self.table.redouble((doubler + 1) % 4)
+            self.table.redouble(next(s for s in (self._after(doubler, 1), self._after(doubler, 3)) if s != 3 or
+                                     not self.three))
             return 3
         return 2
 
     def _double_pass_misere(self, dealer: int, feature: bool) -> int:
         if not feature and self.rng.random() > 0.1:
             return 1
-        k = self.rng.randrange(4)
-        for i in range(k):
-            self.table.pass_((dealer + i) % 4)
-        self.table.double((dealer + k) % 4)
+        speakers = [self._after(dealer, i) for i in range(4) if not (self.three and self._after(dealer, i) == 3)]
+        k = self.rng.randrange(len(speakers))
+        for seat in speakers[:k]:
+            self.table.pass_(seat)
+        self.table.double(speakers[k])
         return 2
 
     # ------------------------------------------------------------ bolsevikki
@@ -506,7 +547,7 @@ class Sim:
         for number in range(1, 14):
             plays: list[tuple[int, str]] = []
             for k in range(4):
-                seat = (leader + k) % 4
+                seat = self._after(leader, k)
                 hand = hands[seat]
                 led = plays[0][1][1] if plays else None
                 follow = [c for c in hand if c[1] == led]
@@ -524,9 +565,10 @@ class Sim:
             t.gather(leader)
 
 
-def simulate(seed: int, settings: dict | None = None, features: bool = True) -> tuple[list, list[SimDeal]]:
+def simulate(seed: int, settings: dict | None = None, features: bool = True,
+             players=PLAYERS) -> tuple[list, list[SimDeal]]:
     """A whole game's events and the simulation's own account of each deal."""
-    sim = Sim(seed, settings, features).run()
+    sim = Sim(seed, settings, features, players).run()
     return sim.table.events, sim.deals
 
 

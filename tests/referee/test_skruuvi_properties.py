@@ -1,6 +1,6 @@
-"""Properties of the Skruuvi referee over simulated games (tests/referee/make_skruuvi_log.py): a legal
-game is judged without an impossible ruling and as the simulation counted it; no log, however
-mangled, makes the referee raise; undo and replay agree."""
+"""Properties of the Skruuvi referee over simulated games (tests/referee/make_skruuvi_log.py), of four
+players and of three with the puupää: a legal game is judged without an impossible ruling and as the
+simulation counted it; no log, however mangled, makes the referee raise; undo and replay agree."""
 
 import json
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from referee.core import Referee
 from referee.events import Correction
-from tests.referee.make_skruuvi_log import simulate
+from tests.referee.make_skruuvi_log import THREE, simulate
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SHORT = {"sitsit": 1, "alkupeli_per_sitsi": 2, "kotka_per_sitsi": 2}
@@ -22,10 +22,7 @@ GAMES = st.sampled_from([
 ])
 
 
-@FAST
-@given(st.integers(0, 10**6), GAMES)
-def test_a_simulated_game_is_judged_as_the_table_played_it(seed, game_settings):
-    events, deals = simulate(seed, game_settings)
+def judged_as_played(events, deals) -> None:
     ref = Referee.replay(events)
     assert [r for r in ref.rulings if r.kind == "impossible"] == []
     assert ref.engine.finished
@@ -38,11 +35,19 @@ def test_a_simulated_game_is_judged_as_the_table_played_it(seed, game_settings):
     assert Referee.replay(events).summary() == ref.summary()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10**6), st.data())
-def test_no_mangled_log_makes_the_referee_raise(seed, data):
-    events, _ = simulate(seed, {"sitsit": 1, "alkupeli_per_sitsi": 1, "kotka_per_sitsi": 1,
-                                "bolsevikki_sitsit": [1], "bolsevikki_block_deals": 4})
+@FAST
+@given(st.integers(0, 10**6), GAMES)
+def test_a_simulated_game_is_judged_as_the_table_played_it(seed, game_settings):
+    judged_as_played(*simulate(seed, game_settings))
+
+
+@FAST
+@given(st.integers(0, 10**6), st.sampled_from([SHORT, {"sitsit": 2, "alkupeli_per_sitsi": 2, "kotka_per_sitsi": 1}]))
+def test_a_simulated_three_player_game_is_judged_as_the_table_played_it(seed, game_settings):
+    judged_as_played(*simulate(seed, game_settings, players=THREE))
+
+
+def mangled_replays(events, data) -> None:
     body = events[1:]
     for _ in range(data.draw(st.integers(1, 12), label="edits")):
         i = data.draw(st.integers(0, len(body) - 1), label="at")
@@ -57,6 +62,20 @@ def test_no_mangled_log_makes_the_referee_raise(seed, data):
     assert len(ref.log) == len(body) + 1
     assert json.loads(json.dumps(ref.summary()))["game"] == "skruuvi"
     assert ref.engine.render("fi") and ref.engine.sheet.to_csv()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.data())
+def test_no_mangled_log_makes_the_referee_raise(seed, data):
+    mangled_replays(simulate(seed, {"sitsit": 1, "alkupeli_per_sitsi": 1, "kotka_per_sitsi": 1,
+                                    "bolsevikki_sitsit": [1], "bolsevikki_block_deals": 4})[0], data)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.data())
+def test_no_mangled_three_player_log_makes_the_referee_raise(seed, data):
+    mangled_replays(simulate(seed, {"sitsit": 1, "alkupeli_per_sitsi": 1, "kotka_per_sitsi": 1},
+                             players=THREE)[0], data)
 
 
 @FAST
@@ -92,3 +111,12 @@ def test_the_generated_game_holds_a_pass_misere_a_doubled_contract_a_revoke_and_
     assert kinds.count("bolsevikki_player") == 4 and kinds[-1] == "game_over"
     assert all(later.t >= earlier.t for earlier, later in zip(events, events[1:]))
     assert 3 * 3600 < events[-1].t < 5 * 3600  # the handbook: a game takes about four hours
+
+
+def test_the_generated_three_player_game_holds_a_pass_misere_a_doubled_contract_and_a_revoke():
+    events, deals = simulate(1, players=THREE)
+    ref = Referee.replay(events)
+    kinds = [r.kind for r in ref.rulings]
+    assert len(deals) == 24 and kinds.count("deal_scored") == 24 and kinds[-1] == "game_over"
+    assert {"pass_misere", "doubled", "revoke", "puupaa_look", "puupaa_face_up"} <= set(kinds)
+    assert "impossible" not in kinds and "reseated" not in kinds
