@@ -10,8 +10,10 @@ Measures, on this machine's CPU:
   is re-detected only when its image changed) and once with it off (every region every frame);
 * latency: the video is played as a live camera (frames released at their real times, only the
   newest kept), and for every event the ground truth dates, the time from the capture of the
-  frame that first showed it to the moment its rulings were printed; and whether every one was booked,
-  in the truth's order.
+  frame that first showed it to the moment its rulings were printed, split into the wait for the frame
+  that told it (the camera seeing it settle, frames dropped meanwhile) and the chain's time on that frame;
+  and whether every one was booked, in the truth's order. The machine's load average is recorded beside:
+  other work on its cores slows the chain and drops frames.
 
 Where the sample's players speak what the camera cannot see (Skruuvi's bids), their said file is handed in
 as `pelituomari run` does (pelituomari.said), so the referee rules on the cards as at the table.
@@ -92,25 +94,35 @@ def latency(detector, video, calibration, start, said, truth, tmp: Path) -> dict
 
     # the camera's clock: the video's own time of the frame just grabbed
     source = LiveSource(grab, "paced video", stall_s=5.0, clock=lambda: grab.index / fps)
-    emitted: list[tuple[object, float, int]] = []
+    told_with = _Noting(source, fps)
+    emitted: list[tuple[object, float, int, int]] = []   # event, wall time ruled, rulings, frame it came with
     pipeline, store = _chain(detector, calibration, start, tmp / "latency.db",
-                             on_event=lambda e, rulings: emitted.append((e, time.perf_counter(), len(rulings))))
-    result = pipeline.run(_fed(source, said, pipeline))
+                             on_event=lambda e, rulings: emitted.append((e, time.perf_counter(), len(rulings),
+                                                                         told_with.index)))
+    result = pipeline.run(_fed(told_with, said, pipeline))
     source.close()
     store.close()
     per_event = []
-    found = matches([e for e, _, _ in emitted], truth)
+    found = matches([e for e, *_ in emitted], truth)
     for expected, i in zip(truth, found):
-        match = None if i is None else emitted[i][1:]
-        if match is None:
+        if i is None:
             per_event.append({"event": _label(expected), "latency_ms": None, "rulings": 0})
             continue
+        _, ruled_at, rulings, told = emitted[i]
         first = round(expected.t * fps)
-        per_event.append({"event": _label(expected), "latency_ms": round((match[0] - captured[first]) * 1000, 1),
-                          "rulings": match[1]})
+        # the wait for the camera to see it settle, then the chain's own time on the frame that told it
+        per_event.append({"event": _label(expected), "latency_ms": round((ruled_at - captured[first]) * 1000, 1),
+                          "rulings": rulings, "frames_to_tell": told - first,
+                          "settle_ms": round((captured[told] - captured[first]) * 1000, 1),
+                          "chain_ms": round((ruled_at - captured[told]) * 1000, 1)})
     values = [p["latency_ms"] for p in per_event if p["latency_ms"] is not None]
     ruled = [p["latency_ms"] for p in per_event if p["latency_ms"] is not None and p["rulings"]]
+    chain = [p["chain_ms"] for p in per_event if p["latency_ms"] is not None]
+    settle = [p["settle_ms"] for p in per_event if p["latency_ms"] is not None]
     return {"frames_processed": result.frames, "frames_in_video": len(captured),
+            "settle_median_ms": round(statistics.median(settle), 1) if settle else None,
+            "chain_median_ms": round(statistics.median(chain), 1) if chain else None,
+            "chain_max_ms": max(chain) if chain else None,
             "events_matched": len(values), "events_expected": len(truth),
             "median_ms": round(statistics.median(values), 1) if values else None,
             "max_ms": max(values) if values else None,
@@ -118,6 +130,19 @@ def latency(detector, video, calibration, start, said, truth, tmp: Path) -> dict
             "with_rulings_max_ms": max(ruled) if ruled else None,
             "booked_in_order": None not in found and found == sorted(found), "per_event": per_event,
             "ended_by": result.error}  # the paced reader reports the video's end as a camera giving no image
+
+
+class _Noting:
+    """A source that notes the video frame the chain is on (what an event told now came with)."""
+
+    def __init__(self, source, fps: float):
+        self.source, self.fps, self.index = source, fps, 0
+
+    def read(self):
+        frame = self.source.read()
+        if frame is not None:
+            self.index = round(frame.t * self.fps)
+        return frame
 
 
 def matches(emitted: list, truth: list) -> list[int | None]:
@@ -168,6 +193,7 @@ def main() -> int:
     said_path = sample_said(args.game)
     said = read_said(said_path, len(start.players)) if said_path else []
     detector = live_detector(args.weights, args.int8)  # as `pelituomari run`
+    load_before = round(os.getloadavg()[0], 2)
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         gated = throughput(detector, video, calibration, start, said, True, tmp)
@@ -180,7 +206,8 @@ def main() -> int:
         **({"said": f"{len(said)} calls from {said_path.relative_to(ROOT)}"} if said else {}),
         "detector": detector.detector_file.name,
         "machine": {"cpu": cpu_name(), "cores": os.cpu_count(),
-                    "python": platform.python_version()},
+                    "python": platform.python_version(),
+                    "load_average_1min": {"before": load_before, "after": round(os.getloadavg()[0], 2)}},
         "throughput_change_gated": gated, "throughput_every_region_every_frame": ungated,
         "latency_first_sighting_to_ruling": {k: v for k, v in lat.items() if k != "per_event"},
         "latency_per_event": lat["per_event"],
