@@ -794,16 +794,16 @@ class SkruuviEngine(Engine):
             raise MESSAGES.impossible("not_playing_now", phase=phase_words(self.deal.phase))
         if dst == "tricks":
             return play.gather(seat)
+        if dst not in ("penalty", "hand"):
+            raise MESSAGES.impossible("move_not_understood", source="trick", target=dst)
         if card is None:
             raise MESSAGES.impossible("card_unread", (seat,), player=self.name(seat))
         if dst == "penalty":
             if card not in play.exposed[seat]:
                 raise MESSAGES.impossible("not_a_penalty_card", (seat,), card=card)
             return []
-        if dst == "hand":
-            play.take_back(seat, card)
-            return []
-        raise MESSAGES.impossible("move_not_understood", source="trick", target=dst)
+        play.take_back(seat, card)
+        return []
 
     # ------------------------------------------------------------ scoring
 

@@ -69,6 +69,17 @@ def test_each_player_partners_every_other_once_and_the_bookkeeper_keeps_his_seat
     assert default_seatings(2, 3)[1] == (3, 0, 2, 1)
 
 
+def test_seatings_given_in_the_settings_keep_the_bookkeeper_in_his_seat():
+    live = Live(settings={"seatings": [[0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]})
+    assert live.engine.seatings == [(0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2)]
+    with pytest.raises(ValueError, match=r"the bookkeeper \(player 0\) keeps seat 0 in every sitsi, sitsi 2 has"):
+        Live(settings={"seatings": [[0, 1, 2, 3], [1, 0, 2, 3], [0, 3, 1, 2]]})
+    with pytest.raises(ValueError, match="setting 'seatings' must list 3 seatings, one per sitsi"):
+        Live(settings={"seatings": [[0, 1, 2, 3]]})
+    with pytest.raises(ValueError, match=r"sitsi 1 must place players 0-3 in seats 0-3, got \[0, 1, 1, 3\]"):
+        Live(settings={"seatings": [[0, 1, 1, 3]] * 3})
+
+
 def test_a_sitsi_is_four_alkupeli_then_four_kotka_and_a_game_three_sitsi():
     plan = SitsiPlan(4, 4, None)
     forms = []
@@ -241,6 +252,9 @@ def test_kotka_the_taker_gives_four_and_gets_four_back():
     assert impossible(live) == "exchange_out_of_order"
     live.give(1, 3, 4).give(3, 1, 4)
     assert (live.engine.deal.hands, live.engine.deal.phase) == ([13] * 4, "continuation")
+    live.passes(1, 4, step=2)  # kotka: the opponents swap nothing, the doubling is next
+    assert live.last[0].data == {"contract": "6s", "by": 1, "declarers": [1, 3], "leader": 2, "opponents_swap": False}
+    assert live.engine.deal.phase == "doubling"
 
 
 def test_only_the_declarers_bid_on_the_taker_first():
@@ -527,6 +541,8 @@ def test_demands_and_calls_out_of_place_are_impossible_with_a_reason():
     assert live.ref.rulings[-1].reason == "seat_unknown"
     live.ref.push(CardMoved(t=live.t, from_zone="hand2", to_zone="pile", card="As"))
     assert live.ref.rulings[-1].reason == "zone_unknown"
+    live.ref.push(CardMoved(t=live.t, from_zone="trick", to_zone="centre"))  # no card read, nowhere it could go
+    assert live.ref.rulings[-1].reason == "move_not_understood"
 
 
 def test_messages_are_worded_in_both_languages():
