@@ -506,14 +506,19 @@ class KikettiEngine(Engine):
             r.shown.discard(e.pile_top)
             r.discards += 1
             r.power = rank(e.pile_top) if rank(e.pile_top) in POWERS and r.stage == "done" else r.power
-        drew = [seat for seat in range(self.n) if e.counts.get(hand_zone(seat), 0) and not r.holds_turn_card[seat]]
+        due = self._next_drawer()
+        drew = sorted((seat for seat in range(self.n) if e.counts.get(hand_zone(seat), 0) > r.holds_turn_card[seat]
+                       + r.owed_to_stock[seat]), key=lambda seat: seat != due)
         if (list(r.table), list(r.holds_turn_card), r.pile[-1:]) != before or drew:
             r.turn_unseen = True
-        for seat in drew[:1]:  # one player holds the turn's card: it was drawn unseen
+        for seat in drew[1:]:  # more hands hold a card than one turn's: drawn out of turn, unseen, going back
+            r.owed_to_stock[seat] += 1
+            r.stock = max(0, r.stock - 1)
+        for seat in drew[:1]:  # a player holds the turn's card: it was drawn unseen
             r.stock = max(0, r.stock - 1)
             r.holds_turn_card[seat], r.has_drawn[seat], r.opener_drew = True, True, True
-            r.turn, r.stage, r.power, r.looked_zone, r.turn_began_t, r.previous_turn = seat, "hold", None, None, e.until, None
-            r.turn_unseen = False
+            r.turn, r.stage, r.power, r.looked_zone = seat, "hold", None, None
+            r.turn_began_t, r.previous_turn, r.turn_unseen = e.until, None, False
             if r.caller is not None and seat in r.final_turns:
                 r.final_turns.remove(seat)
         emptied = [self._emptied(seat) for seat in range(self.n) if r.holding(seat) == 0 and before[0][seat]][:1]

@@ -58,3 +58,10 @@ def test_a_dark_never_seen_again_changes_nothing():
     before = state(tb)
     tb.events.append(CameraBlind(t=tb._at(1.0), source="camera", until=tb._at(5.0)))
     assert said(tb) == [("unseen", (), 0)] and state(tb) == before
+
+
+def test_a_second_hand_found_holding_a_card_drew_out_of_turn_unseen_and_puts_it_back_unpunished():
+    tb = blind(dealt().turn(E, "5h"), "5h", hand0=1, hand2=1).hand_back(A).discard(S, "Qh")
+    assert said(tb) == [("unseen", (), 0)]
+    s = state(tb)
+    assert (s["turn"], s["pile_top"], s["owed_penalty_cards"], s["stock"]) == (S, "Qh", [0, 0, 0, 0], 36 - 2)
