@@ -285,3 +285,28 @@ def test_three_player_settings_that_have_no_place_are_refused_by_name():
         live(seatings=[[0, 1, 2]] * 3)
     with pytest.raises(ValueError, match="setting 'puupaa_final_bid' must be one of one_call, bid_on"):
         Referee(GameStarted(t=0, game="skruuvi", players=PLAYERS, settings={"puupaa_final_bid": "twice"}))
+
+
+def test_the_sheet_gives_every_players_points_on_each_deal_line_as_terminal_csv_and_json():
+    table = live(alkupeli_per_sitsi=2, kotka_per_sitsi=1, sitsit=1)
+    for n in range(3):
+        play_deal(table, n)
+    sheet = table.engine.sheet
+    lines = sheet.render("fi").splitlines()
+    assert "Sitsi 1: Aino, Eero, Sanni puupään kanssa" in lines
+    assert [line.split() for line in lines if line.strip().startswith(("Jako", "Yhteensä", "Sopimus"))] == [
+        ["Sopimus", "Me", "Yht", "Aino", "Eero", "Sanni"],
+        ["Jako", "1", "5♥", "Eero", "+5", "5", "+5", "-5", "+5"],
+        ["Jako", "2", "5♥", "Aino", "+25", "30", "+25", "-25", "-25"],
+        ["Jako", "1", "6♠", "Sanni", "-37", "-7", "-37", "-37", "+37"],
+        ["Yhteensä", "-7", "-7", "-67", "+17"]]
+    assert [line.split() for line in lines if line.startswith(("Aino", "Eero", "Sanni"))] == [
+        ["Aino", "-7", "-7"], ["Eero", "-67", "-67"], ["Sanni", "+17", "+17"]]
+    assert sheet.to_csv().splitlines()[:4] == [
+        "sitsi,form,number,contract,multiplier,by,dealer,me,total,Aino,Eero,Sanni",
+        "1,alkupeli,1,5h,1,Eero,Eero,5,5,5,-5,5", "1,alkupeli,2,5h,1,Aino,Sanni,25,30,25,-25,-25",
+        "1,kotka,1,6s,1,Sanni,Aino,-37,-7,-37,-37,37"]
+    (sitsi,) = sheet.to_json()["sitsit"]
+    assert sitsi["pairs"] == [] and sitsi["totals"] == {"Aino": -7, "Eero": -67, "Sanni": 17}
+    assert [r["points"] for r in sitsi["kotka"]] == [{"Aino": -37, "Eero": -37, "Sanni": 37}]
+    assert sheet.render("en").splitlines()[2] == "Sitsi 1: Aino, Eero, Sanni with the puupää"
