@@ -28,6 +28,10 @@ judged again in that order (``order_corrected``).
 
 Pause: while the referee is paused (long press or ``Paused``) table events are held, not lost,
 and judged in their order on resume, so the state always follows the table.
+
+Camera blind (``CameraBlind``): nothing done in the dark is ruled on; the counts and the pile's top
+the camera found after it set the referee's (``_blind``), and whoever draws next is due where turns
+may have gone by unseen.
 """
 
 from __future__ import annotations
