@@ -310,3 +310,26 @@ def test_the_sheet_gives_every_players_points_on_each_deal_line_as_terminal_csv_
     assert sitsi["pairs"] == [] and sitsi["totals"] == {"Aino": -7, "Eero": -67, "Sanni": 17}
     assert [r["points"] for r in sitsi["kotka"]] == [{"Aino": -37, "Eero": -37, "Sanni": 37}]
     assert sheet.render("en").splitlines()[2] == "Sitsi 1: Aino, Eero, Sanni with the puupää"
+
+
+def test_the_game_registry_seats_three_and_the_cli_plays_replays_and_sheets_a_three_player_log(tmp_path, capsys):
+    from pelituomari.cli import main
+    from pelituomari.game import GAMES
+    from referee.events import write_jsonl
+
+    skruuvi = GAMES["skruuvi"]
+    assert skruuvi.seats == (3, 4) and skruuvi.players(3) == ("Pelaaja1", "Pelaaja2", "Pelaaja3")
+    assert sorted(skruuvi.layout((1000.0, 800.0), 3)) == sorted(skruuvi.layout((1000.0, 800.0), 4))  # its place
+    table = live(alkupeli_per_sitsi=1, kotka_per_sitsi=1, sitsit=1)
+    for n in range(2):
+        play_deal(table, n)
+    log = tmp_path / "puupaa.jsonl"
+    log.write_text(write_jsonl(table.events), encoding="utf-8")
+    assert main(["play", str(log), "--db", str(tmp_path / "games.db"), "--language", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "[puupaa_look] Each player looks at four of the puupää's cards" in out
+    assert main(["replay", str(log)]) == 0
+    assert "Sitsi 1: Aino, Eero, Sanni puupään kanssa" in capsys.readouterr().out.splitlines()
+    assert main(["sheet", str(log), "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[-3:] == ["Aino,40,40,0,0,40", "Eero,-40,-40,0,0,-40",
+                                                         "Sanni,-30,-30,0,0,-30"]
