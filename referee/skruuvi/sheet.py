@@ -196,8 +196,9 @@ class ScoreSheet:
                 "results": results, "standings": self.standings()}
 
     def to_csv(self) -> str:
-        """One line per deal (sitsi, form, number, contract, by, dealer, Me, Yht, each player), then
-        one per player with the form's result columns."""
+        """One line per deal (sitsi, form, number, contract, by, dealer, Me, Yht, each player); the
+        misère deals' helper columns, one line each (the "Me" points of aces 1-4, the trick points,
+        the total); then one line per player with the form's result columns."""
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(["sitsi", "form", "number", "contract", "multiplier", "by", "dealer", "me", "total",
@@ -209,6 +210,14 @@ class ScoreSheet:
                 running[r.sitsi] = running.get(r.sitsi, 0) + me
             w.writerow([r.sitsi, r.form, r.number, r.contract or "", r.multiplier, r.by or "", r.dealer, me,
                         running.get(r.sitsi, 0) if r.form in ("alkupeli", "kotka") else "", *r.points])
+        misere = [r for r in self.rows if r.misere]
+        if misere:
+            w.writerow([])
+            w.writerow(["sitsi", "form", "number", "contract", "ace1", "ace2", "ace3", "ace4", "tricks", "total"])
+            for r in misere:
+                aces = [points for *_, points in r.misere["aces"]]
+                w.writerow([r.sitsi, r.form, r.number, r.contract, *(aces + [""] * 4)[:4], r.misere["tricks"],
+                            r.misere["total"]])
         w.writerow([])
         w.writerow(["player", *(f"sitsi{k}" for k in range(1, self.sitsit + 1)), "first_two", "bolsevikki",
                     "bolsevikki_result", "final"])

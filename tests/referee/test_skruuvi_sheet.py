@@ -49,6 +49,8 @@ def test_the_csv_has_a_line_per_deal_and_one_per_player():
     assert lines[0] == "sitsi,form,number,contract,multiplier,by,dealer,me,total,Aino,Eero,Sanni,Ville"
     assert lines[1:3] == ["1,alkupeli,1,pass_misere,1,,Eero,-35,-35,-35,35,-35,35",
                           "1,kotka,1,6h,2,Sanni,Sanni,-20,-55,-20,20,-20,20"]
+    assert lines[3:6] == ["", "sitsi,form,number,contract,ace1,ace2,ace3,ace4,tricks,total",
+                          "1,alkupeli,1,pass_misere,-1,-4,-7,-10,-13,-35"]
     assert lines[-4:] == ["Aino,-55,-55,0,0,-55", "Eero,55,55,0,0,55", "Sanni,-55,-55,0,0,-55",
                           "Ville,55,55,0,0,55"]
 
