@@ -171,15 +171,15 @@ def test_a_whole_alkupeli_the_puupaa_skipped_in_the_doubling_and_its_points_nobo
 
 
 def test_a_kotka_the_puupaa_giving_first_and_no_swap():
-    """Eero 7♠ (the handbook's example: A 6♠, C 6 misère, A raises to 7♠); the puupää gives its four
-    first; Aino doubles after Sanni passes, Eero does not redouble; all 13 tricks: 50 x 2."""
+    """Eero 7♠: the puupää gives its four first; Sanni passes and Aino doubles, Eero does not redouble;
+    all 13 tricks: 50 x 2 = 100 to Eero, -100 to Aino and Sanni each."""
     table = live(alkupeli_per_sitsi=0, kotka_per_sitsi=1, sitsit=1)
     table.deal(1, centre=False, ring=Ring.puupaa(1))
-    table.bid(1, "6s").bid(2, "6misere").pass_(0).bid(1, "7s")
+    table.bid(1, "7s")
     for seat in (2, 0, 1, 2, 0, 1):
         table.pass_(seat)
     assert table.last[0].data == {"bid": "7s", "taker": 1}
-    table.give(3, 1, 4, ).give(1, 3, 4)
+    table.give(3, 1, 4).give(1, 3, 4)
     table.pass_(1)
     assert table.last[0].data == {"contract": "7s", "by": 1, "declarers": [1], "leader": 2,
                                   "opponents_swap": False}
@@ -189,6 +189,28 @@ def test_a_kotka_the_puupaa_giving_first_and_no_swap():
     deal = scored(table)
     assert deal.data["players"] == {"Aino": -100, "Eero": 100, "Sanni": -100}
     assert table.engine.finished
+
+
+def test_the_handbooks_kotka_with_the_puupaa_a_6s_b_passes_c_6_misere_then_7s_and_7_misere():
+    """The handbook's example: A (Eero) 6♠, B (Sanni) passes, C (Aino) 6 misère; A raises to 7♠, C to 7
+    misère, which goes through "played right": C and the puupää take no trick.  Eero doubles; the aces
+    fall in tricks 1, 4, 7 and 10, all the opponents': 35 x 2 + 22 = 92 to Aino, -92 to Eero and Sanni."""
+    table = live(alkupeli_per_sitsi=0, kotka_per_sitsi=1, sitsit=1)
+    table.deal(1, centre=False, ring=Ring.puupaa(1))
+    table.bid(1, "6s").pass_(2).bid(0, "6misere").bid(1, "7s").pass_(2).bid(0, "7misere")
+    for seat in (1, 2, 0, 1, 2, 0):
+        table.pass_(seat)
+    assert table.engine.summary()["bidding"][:8] == [[1, "6s"], [2, "pass"], [3, "pass"], [0, "6misere"],
+                                                     [1, "7s"], [2, "pass"], [3, "pass"], [0, "7misere"]]
+    assert table.last[0].data == {"bid": "7misere", "taker": 0}
+    assert table.engine.summary()["puupaa"] == {"seat": 3, "partner": 0, "table": [0, 1, 3, 2]}
+    table.give(3, 0, 4).give(0, 3, 4).pass_(0).double(1)
+    assert table.engine.summary()["doubling"]["next"] == 0  # the puupää, on Eero's left, has no voice
+    play_out(table, 1, [1, 2] * 6, ring=Ring.puupaa(0))
+    deal = scored(table)
+    assert (deal.data["taken"], deal.data["made"], deal.data["table_points"]) == ([0, 13], True, 70)
+    assert deal.data["ace_points"] == [22, -22]
+    assert deal.data["players"] == {"Aino": 92, "Eero": -92, "Sanni": -92}
 
 
 def test_a_pass_misere_keeps_the_puupaa_the_dealers_partner():
