@@ -111,11 +111,11 @@ MESSAGES = MessageBook("skruuvi", {
     "bidding_over_puupaa": ("Korkein maalaus {bid}: puupään kortit siirretään pelaajaa {player} vastapäätä; "
                             "{player} valitsee, nostaako hän vai puupää keskikortit.",
                             "The highest bid is {bid}: the puupää's cards move opposite {player}, who chooses "
-                            "whether he or the puupää takes the centre cards."),
+                            "whether to take the centre cards or have the puupää take them."),
     "bidding_over_puupaa_kotka": ("Korkein maalaus {bid}: puupään kortit siirretään pelaajaa {player} "
                                   "vastapäätä; {player} valitsee, kumpi antaa kortit ensin yli.",
                                   "The highest bid is {bid}: the puupää's cards move opposite {player}, who "
-                                  "chooses which of them gives first."),
+                                  "chooses which of the two gives first."),
     "not_a_declarer": ("{player} ei ole pääpelaaja: jatkomaalaukset ovat pääpelaajien.",
                        "{player} is not a declarer: only the declarers bid on."),
     "final_contract_below_five": ("Loppumaalaus {bid} on alle viiden tason: maalatkaa vähintään viisi.",

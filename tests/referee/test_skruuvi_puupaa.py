@@ -72,8 +72,10 @@ def test_the_puupaa_always_passes_and_its_cards_move_opposite_the_highest_bidder
                                   [3, "pass"], [0, "pass"], [1, "pass"], [2, "pass"]]
     (over,) = table.last
     assert over.kind == "bidding_over" and over.seats == (2,) and over.data == {"bid": "1h", "taker": 2}
-    assert over.en == ("The highest bid is 1♥: the puupää's cards move opposite Sanni, who chooses whether he "
-                       "or the puupää takes the centre cards.")
+    assert over.en == ("The highest bid is 1♥: the puupää's cards move opposite Sanni, who chooses whether to "
+                       "take the centre cards or have the puupää take them.")
+    assert over.fi == ("Korkein maalaus 1♥: puupään kortit siirretään pelaajaa Sanni vastapäätä; Sanni valitsee, "
+                       "nostaako hän vai puupää keskikortit.")
     assert summary["puupaa"] == {"seat": 3, "partner": 2, "table": [2, 0, 3, 1]}
 
 
