@@ -5,7 +5,7 @@ as the same play written in the engine's own events."""
 
 from referee.core import Referee
 from referee.events import CardMoved, CardsRevealed, Declared, GameStarted, Source
-from tests.referee.make_skruuvi_log import Live, simulate
+from tests.referee.make_skruuvi_log import THREE, Live, simulate
 from tests.referee.test_skruuvi_rules import CENTRE, impossible, to_contract
 
 UNSEEN = ("deal_unseen", "exchange_unseen")
@@ -70,6 +70,18 @@ def test_a_whole_game_told_by_the_camera_scores_as_the_engines_own_events():
     exchanged = [r.data["exchange"] for r in seen.rulings if r.kind == "exchange_unseen"]
     assert len(exchanged) == sum(1 for d in deals if d.form != "thrown_in")
     assert {"alkupeli", "kotka", "pass_misere", "bolsevikki"} <= set(exchanged)
+
+
+def test_a_whole_three_player_game_told_by_the_camera_scores_as_the_engines_own_events():
+    """24 deals with the puupää (its cards in play3, wherever they lie): a pass misère, a doubled contract
+    and a revoke."""
+    events, deals = simulate(3, players=THREE)
+    own, seen = Referee.replay(events, "en"), Referee.replay(as_the_camera_sees_it(events), "en")
+    assert [r for r in seen.rulings if r.kind == "impossible"] == []
+    assert judged(seen.rulings) == judged(own.rulings)
+    assert seen.engine.finished and seen.engine.sheet.to_json() == own.engine.sheet.to_json()
+    assert sum(1 for r in seen.rulings if r.kind == "deal_unseen") == len(deals) == 24
+    assert {"pass_misere", "doubled", "revoke", "puupaa_look", "puupaa_face_up"} <= {r.kind for r in seen.rulings}
 
 
 def test_a_card_laid_beside_the_wrong_one_corrects_a_revoke_in_the_trick():
