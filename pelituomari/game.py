@@ -101,7 +101,8 @@ GAMES: dict[str, Game] = {game.name: game for game in (
          rendered_by("render_gin"), GIN_MOVES, {"knocked": "call_heard", "impossible": "wrong_slap"}, seats=(2,)),
     Game("skruuvi", "Skruuvi", SkruuviEngine, lambda table, seats: skruuvi_layout(4, table),  # 3: the puupää's place
          lambda seats: "1000x800", ("play0", "play1", "play2", "play3"), skruuvi_zone_groups,
-         lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), "play", rendered_by("render_skruuvi"),
+         lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(3 if seats == 3 else 4)), "play",
+         rendered_by("render_skruuvi"),
          SKRUUVI_MOVES, {"contract": "call_heard", "revoke": "wrong_slap", "lead_out_of_turn": "wrong_slap",
                          "revoke_corrected": "fine_given", "trick_misplaced": "wrong_slap",
                          "impossible": "wrong_slap"}, seats=(3, 4)),
