@@ -6,7 +6,9 @@ fewer, e.g. two and two).  The bookkeeper keeps his seat all game; after each si
 others move one seat on, so that everyone partners everyone once (or as ``seatings`` says).  Each
 sitsi's first deal is dealt by the player on the bookkeeper's left with the blue deck; the deal
 then passes to the left and the decks alternate blue and red, the deck's shuffler being the
-dealer's left-hand neighbour and its cutter the one on his right.
+dealer's left-hand neighbour and its cutter the one on his right.  With three players (the puupää)
+nobody moves and the deal passes on round the three all game instead (the engine's ``_new_deal``),
+so that each deals as often as the others.
 
 Bolsevikki, where agreed (``bolsevikki_sitsit``), comes in one of two orders:
 

@@ -343,6 +343,7 @@ def test_the_game_registry_seats_three_and_the_cli_plays_replays_and_sheets_a_th
 
     skruuvi = GAMES["skruuvi"]
     assert skruuvi.seats == (3, 4) and skruuvi.players(3) == ("Pelaaja1", "Pelaaja2", "Pelaaja3")
+    assert skruuvi.players(4) == skruuvi.players(2) == ("Pelaaja1", "Pelaaja2", "Pelaaja3", "Pelaaja4")
     assert sorted(skruuvi.layout((1000.0, 800.0), 3)) == sorted(skruuvi.layout((1000.0, 800.0), 4))  # its place
     table = live(alkupeli_per_sitsi=1, kotka_per_sitsi=1, sitsit=1)
     for n in range(2):
