@@ -115,12 +115,15 @@ class Round:
     revealed: dict[int, tuple[str, ...]] = field(default_factory=dict)
     unseen: set[int] = field(default_factory=set)   # seats whose points could not be fully judged
     turn_unseen: bool = False      # turns may have gone by while the camera was blind: whoever draws next is due
+    landed_unseen: set[str] = field(default_factory=set)  # found on the pile's top after the camera was blind
+    penalty_unseen: list[int] = field(init=False)  # penalty cards a seat may be given for a slap judged unseen
 
     def __post_init__(self) -> None:
         n = self.n
         self.table, self.holds_turn_card, self.owed_to_stock = [0] * n, [False] * n, [0] * n
         self.has_drawn, self.peeks = [False] * n, [0] * n
         self.owed_penalty, self.owed_replace_out, self.owed_replace_in = [0] * n, [0] * n, [0] * n
+        self.penalty_unseen = [0] * n
         self.turn = self.opener
 
     def holding(self, seat: int) -> int:
@@ -322,6 +325,11 @@ class KikettiEngine(Engine):
         r, seat = self.r, self._zone_seat(e.to_zone, "seat")
         if r.phase == "deal":
             return self._deal(e, seat)
+        if not r.owed_penalty[seat] and not r.owed_replace_in[seat] and r.penalty_unseen[seat]:
+            self._take_from_stock()
+            r.penalty_unseen[seat] -= 1
+            r.table[seat] += 1
+            return []
         if not r.owed_penalty[seat] and not r.owed_replace_in[seat]:
             return self._straight_swap_in(e, seat)
         self._take_from_stock()
@@ -451,6 +459,16 @@ class KikettiEngine(Engine):
     def _card_back(self, e: CardMoved) -> list[Ruling]:
         r, seat = self.r, self._zone_seat(e.to_zone, "seat")
         owed = [i for i, (card, s) in enumerate(r.owed_returns) if s == seat and e.card in (None, card)]
+        back = e.card if e.card is not None else (r.pile[-1] if r.pile else None)
+        if not owed and back in r.landed_unseen and back in r.pile:
+            # slapped while the camera was blind and taken back: wrong (or late), as judged unseen; the
+            # penalty cards the players give for it are taken as given
+            r.landed_unseen.discard(back)
+            r.pile.remove(back)
+            r.shown.add(back)
+            r.table[seat] += 1
+            r.penalty_unseen[seat] += self.settings["penalty_cards_per_wrong_slap"]
+            return []
         if not owed:
             raise MESSAGES.impossible("not_owed_from_pile", (seat,), card=e.card or "", player=self.name(seat))
         r.shown.add(r.owed_returns.pop(owed[0])[0])
@@ -491,22 +509,22 @@ class KikettiEngine(Engine):
         if not e.counts or r.phase == "reveal" or r.ended:
             return told
         before = (list(r.table), list(r.holds_turn_card), r.pile[-1:])
-        for seat in range(self.n):
-            if seat_zone(seat) in e.counts:
-                self._table_found(seat, e.counts[seat_zone(seat)])
+        gained = [self._table_found(seat, e.counts[seat_zone(seat)]) if seat_zone(seat) in e.counts else 0
+                  for seat in range(self.n)]
         if r.phase == "deal":
             return told + ([self._play_begins()] if all(c == CARDS_DEALT for c in r.table) else [])
         for seat in range(self.n):
             held = e.counts.get(hand_zone(seat))
-            if held == 0 and r.holds_turn_card[seat]:
-                r.holds_turn_card[seat] = False
-                r.stage, r.power = "done", "none"
+            if held == 0 and r.holds_turn_card[seat]:  # the drawn card played: put among the table cards, or
+                r.holds_turn_card[seat] = False         # discarded (or swapped in and one put out)
+                r.stage, r.power = ("swap_in", None) if gained[seat] > 0 else ("done", "none")
             if held == 0 and r.owed_to_stock[seat]:
                 r.owed_to_stock[seat], r.stock = 0, r.stock + r.owed_to_stock[seat]
         if e.pile_top is not None and e.pile_top not in r.pile[-1:]:
             if e.pile_top in r.pile:
                 r.pile.remove(e.pile_top)
             r.pile.append(e.pile_top)
+            r.landed_unseen.add(e.pile_top)
             r.shown.discard(e.pile_top)
             r.discards += 1
             r.power = rank(e.pile_top) if rank(e.pile_top) in POWERS and r.stage == "done" else r.power
@@ -528,12 +546,12 @@ class KikettiEngine(Engine):
         emptied = [self._emptied(seat) for seat in range(self.n) if r.holding(seat) == 0 and before[0][seat]][:1]
         return told + emptied
 
-    def _table_found(self, seat: int, count: int) -> None:
+    def _table_found(self, seat: int, count: int) -> int:
         """A seat found holding ``count`` cards after the camera was blind: the cards owed to it that it gained
         were paid (penalty cards, slaps gone back, a replacement), the cards it lost went unseen (slapped,
-        swapped out)."""
+        swapped out). Returns how many it gained that it was not owed."""
         r = self.r
-        gained = count - r.table[seat]
+        gained, unowed = count - r.table[seat], 0
         for _ in range(max(0, gained)):
             if (back := next((i for i, (_, s) in enumerate(r.owed_returns) if s == seat), None)) is not None:
                 r.shown.add(r.owed_returns.pop(back)[0])
@@ -542,8 +560,15 @@ class KikettiEngine(Engine):
                 r.owed_penalty[seat] -= 1
             elif r.owed_replace_in[seat]:
                 r.owed_replace_in[seat] -= 1
-            r.stock = max(0, r.stock - 1)  # dealt, a penalty card, a replacement: from the stock
+            elif r.penalty_unseen[seat]:
+                r.penalty_unseen[seat] -= 1
+            else:
+                unowed += 1  # dealt, or a drawn card put among the table cards
+                if r.phase == "play" and r.holds_turn_card[seat] and unowed == 1:
+                    continue  # the card held, drawn from the stock already
+            r.stock = max(0, r.stock - 1)
         r.table[seat] = count
+        return unowed
 
     # ------------------------------------------------------------ the pile: discards and slaps
 

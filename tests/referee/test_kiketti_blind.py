@@ -65,3 +65,18 @@ def test_a_second_hand_found_holding_a_card_drew_out_of_turn_unseen_and_puts_it_
     assert said(tb) == [("unseen", (), 0)]
     s = state(tb)
     assert (s["turn"], s["pile_top"], s["owed_penalty_cards"], s["stock"]) == (S, "Qh", [0, 0, 0, 0], 36 - 2)
+
+
+def test_a_drawn_card_found_among_the_table_cards_was_swapped_in_and_the_next_card_out_is_its_swap():
+    tb = blind(dealt().draw(E), None, seat1=5).slap(E, E, "Kh").draw(S)
+    assert said(tb) == [("unseen", (), 0)]
+    s = state(tb)
+    assert (s["turn"], s["pile_top"], s["table_cards"], s["stock"]) == (S, "Kh", [4, 4, 4, 4], 36 - 2)
+
+
+def test_a_card_slapped_in_the_dark_and_taken_back_was_wrong_as_judged_unseen_and_its_penalty_is_taken():
+    tb = blind(dealt().turn(E, "5h"), "3h", seat3=3).back("3h", V).penalty(V, 2).slap(A, A, "5d")
+    assert said(tb) == [("unseen", (), 0), ("correct_slap", (A,), 0)]
+    s = state(tb)
+    assert (s["pile_top"], s["table_cards"], s["owed_penalty_cards"], s["stock"]) == (
+        "5d", [3, 4, 4, 6], [0, 0, 0, 0], 36 - 1 - 2)
