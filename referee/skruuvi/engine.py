@@ -57,7 +57,8 @@ double or redouble is passed over; its partner handles its cards (``by`` may be 
 plays them face up after the opening lead (``puupaa_face_up``).  A pass misère keeps it the
 dealer's partner.  The pairs score as usual and the puupää's points are nobody's.  The deal passes
 on round the three all game (so each deals 8 of 24), the decks alternating.  There are no
-bolsevikki and no reseating with three.
+bolsevikki and no reseating with three.  ``summary()["puupaa"]`` tells where its cards lie now: its
+partner and the hands in clockwise order (``table``), for whoever maps the table's places to seats.
 
 Readings of the handbook where RULINGS is silent or differs, each a setting: which opening bid
 bars the opponents' swap (``opponents_swap_rule``), a final contract below level 5
