@@ -9,7 +9,9 @@ and the referee must not rule on what it did not see. A blackout of S seconds st
 the video is cut in: its frames turned near black (the sensor's noise left in), then two frames
 re-exposing (at a third and at two thirds of the light) before the picture returns. A ruling the
 truth does not give is *false*; one the truth gives that the run does not is *missed* (a move made
-in the dark may be lost, and then said: the camera's notices). Counted per game, blackout and start.
+in the dark may be lost, and then said: the camera's notices, and the referee's ``unseen``, which says
+what it could not see and rules nothing, counted apart). A game whose players' words go by a said file
+(Skruuvi's calls) has them heard in the dark as in the light. Counted per game, blackout and start.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_detect import machine  # noqa: E402
 from calibration.table import TableCalibration  # noqa: E402
-from pelituomari.commands.run import sample_paths  # noqa: E402
+from pelituomari.commands.run import sample_paths, sample_said  # noqa: E402
 from pelituomari.game import referee_for  # noqa: E402
 from pelituomari.pipeline import Pipeline  # noqa: E402
+from pelituomari.said import SaidFeed, read_said  # noqa: E402
 from referee.events import read_jsonl  # noqa: E402
 from vision.capture import Frame, FrameSource, VideoFileSource  # noqa: E402
 
@@ -71,25 +74,27 @@ def judged(rulings) -> Counter:
     return Counter((r.kind, r.seats) for r in rulings if r.kind not in SAID)
 
 
-def said(rulings) -> int:
+def told_unseen(rulings) -> int:
     return sum(1 for r in rulings if r.kind in SAID)
 
 
 def run_once(game: str, detector, start_share: float, seconds: float) -> dict:
     video, calibration, truth = sample_paths(game)
     events = read_jsonl(truth.read_text(encoding="utf-8").splitlines())
-    expected = judged(referee_for(events, "en").rulings)
+    said = read_said(sample_said(game), len(events[0].players)) if sample_said(game) else []
+    expected = judged(referee_for([events[0], *sorted(events[1:] + said, key=lambda e: e.t)], "en").rulings)
     pipeline = Pipeline(TableCalibration.load(calibration), detector, referee_for(events[:1], "en"), game)
     source = VideoFileSource(video)
     frames = source._cap.get(7)  # CAP_PROP_FRAME_COUNT
     start_s = round(start_share * frames / source.fps, 3)
-    with Blackout(source, start_s, seconds) as dark:
-        result = pipeline.run(dark)
+    with Blackout(source, start_s, seconds) as dark:  # what the players said is heard in the dark too
+        result = pipeline.run(SaidFeed(dark, said, pipeline.submit) if said else dark)
     got = judged(result.rulings)
-    return {"start_s": start_s, "seconds": seconds, "events": len(result.events), "truth_events": len(events) - 1,
+    return {"start_s": start_s, "seconds": seconds, "events": len(result.events),
+            "truth_events": len(events) - 1 + len(said),
             "false": sum((got - expected).values()), "missed": sum((expected - got).values()),
             "false_rulings": sorted(f"{kind} {list(seats)}" for kind, seats in (got - expected).elements()),
-            "notices": sorted({type(n).__name__ for n in result.notices})}
+            "unseen": told_unseen(result.rulings), "notices": sorted({type(n).__name__ for n in result.notices})}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -500,9 +500,12 @@ class KikettiEngine(Engine):
     def _blind(self, e: CameraBlind) -> list[Ruling]:
         """The camera saw nothing for a while: nothing done then is ruled on (whose turn, how fast, which
         card a slap was against: unseen), the referee says so, and takes the table as the camera found it
-        after (``e.counts``, ``e.pile_top``) for its count: a drawn card gone from a hand was played, a card
-        now in a hand drawn, a seat's cards as many as lie there (owed cards it gained paid), a new card on
-        the pile's top a discard. Where the table shows turns may have gone by, whoever draws next is due."""
+        after (``e.counts``, ``e.pile_top``) for its count: a drawn card gone from a hand was played (swapped
+        in, where its seat's row gained a card it was not owed: the next card out of the row is its swap), a
+        card now in a hand drawn, a seat's cards as many as lie there (owed cards it gained paid), a new card
+        on the pile's top landed unseen (taken back to a seat, it was a wrong slap judged unseen: no ruling,
+        and its penalty cards are taken as given). Where the table shows turns may have gone by, whoever
+        draws next is due."""
         r = self.r
         self.landing, self.pads = None, {}
         told = [MESSAGES.ruling("unseen", data={"since": e.t, "until": e.until}, since=e.t, until=e.until)]

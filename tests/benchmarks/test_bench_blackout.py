@@ -36,4 +36,14 @@ def test_a_short_blackout_in_the_kimble_sample_rules_nothing_false(tmp_path):
     result = json.loads(out.read_text())
     (run,) = result["games"]["kimble"]
     assert (run["seconds"], run["truth_events"], run["false"], result["false"]) == (1.0, 5, 0, 0)
-    assert "Blind" in run["notices"]
+    assert "Blind" in run["notices"] and run["unseen"] == 1
+
+
+@pytest.mark.slow
+def test_a_swap_in_made_in_a_kiketti_blackout_rules_no_slap_on_its_swap(tmp_path):
+    """Dark from 16.2 s for 1 s, while Ville puts his drawn card among his table cards: the Kh he then puts
+    out of them is his swap, and the round goes on as seen, with what the camera could not see said."""
+    out = tmp_path / "blackout.json"
+    assert bench_blackout.main(["--games", "kiketti", "--seconds", "1", "--starts", "0.5", "--out", str(out)]) == 0
+    (run,) = json.loads(out.read_text())["games"]["kiketti"]
+    assert (run["start_s"], run["truth_events"], run["false"], run["missed"], run["unseen"]) == (16.2, 27, 0, 0, 1)
