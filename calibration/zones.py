@@ -100,18 +100,23 @@ def _hand_beside(name: str, seat: Zone, table_mm: tuple[float, float]) -> Zone:
 
 
 def gin_layout(seats: int, table_mm: tuple[float, float]) -> dict[str, Zone]:
-    """Stock and pile in the middle; each player's meld area along their own edge (seat 0 near, 1 far),
-    where they lay their cards face up when a hand ends. Held cards are not on the table, so a player has
-    no hand zone: the camera sees the pile and, at the end, the melds."""
-    if seats != 2:
-        raise ZoneError(f"the default gin layout has 2 seats (the 3- and 4-player games are not refereed yet), "
-                        f"got {seats}")
+    """Stock and pile in the middle; each player's meld area along their own edge (2 seats: 0 near, 1 far;
+    3 seats: near, left, far, clockwise as the engine numbers them), where they lay their cards face up
+    when a hand ends. Held cards are not on the table, so a player has no hand zone: the camera sees the
+    pile and, at the end, the melds. The team game (4 and more) is two games at one table, each with its
+    own stock and pile, and the camera follows one pile: it is refereed from the players' word."""
+    if seats not in (2, 3):
+        raise ZoneError(f"the default gin layout has 2 or 3 seats; the team game ({seats} players) is two games "
+                        f"at one table, each with its own stock and pile, and the camera follows one pile: "
+                        f"referee it from the players' word (pelituomari play), got {seats}")
     w, h = table_mm
     cx, cy = w / 2, h / 2
     row_w, row_d = 700.0, 200.0  # up to four melds side by side, and a second row for lay-offs
     zones = [Zone("stock", cx - 150, cy - 65, cx - 40, cy + 65), Zone("pile", cx - 20, cy - 80, cx + 130, cy + 80),
-             Zone("melds0", cx - row_w / 2, h - 40 - row_d, cx + row_w / 2, h - 40),
-             Zone("melds1", cx - row_w / 2, 40, cx + row_w / 2, 40 + row_d)]
+             Zone("melds0", cx - row_w / 2, h - 40 - row_d, cx + row_w / 2, h - 40)]
+    if seats == 3:  # the left edge, its area turned along it, between the near and far areas
+        zones.append(Zone("melds1", 40, 40 + row_d + 20, 40 + row_d, h - 40 - row_d - 20))
+    zones.append(Zone(f"melds{seats - 1}", cx - row_w / 2, 40, cx + row_w / 2, 40 + row_d))
     _check_fit(zones, table_mm, f"{seats} gin players")
     return {z.name: z for z in zones}
 

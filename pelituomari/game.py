@@ -95,10 +95,12 @@ GAMES: dict[str, Game] = {game.name: game for game in (
     Game("kimble", "AS-Kimble", Kimble, lambda table, seats: kimble_layout(table), lambda seats: "640x400",
          ("dome",), kimble_zone_groups, lambda seats: ("Punaiset", "Siniset", "Keltaiset", "Vihreät"), None,
          rendered_by("render_kimble"), Moves()),
+    # gin: the engine takes 2, 3, or two teams of 4-10 (its ``variant``); the camera's layout 3 or 2 seats, 2 by
+    # default (the team game is two games at one table, two piles, and is refereed from the players' word)
     Game("gin", "Gini-rommi", GinEngine, lambda table, seats: gin_layout(seats, table),
-         lambda seats: "1000x800", ("stock", "pile", "melds0", "melds1"),
+         lambda seats: "1000x800" if seats == 2 else "1200x1000", ("stock", "pile", "melds0", "melds1"),
          gin_zone_groups, lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), "melds",
-         rendered_by("render_gin"), GIN_MOVES, {"knocked": "call_heard", "impossible": "wrong_slap"}, seats=(2,)),
+         rendered_by("render_gin"), GIN_MOVES, {"knocked": "call_heard", "impossible": "wrong_slap"}, seats=(3, 2)),
     Game("skruuvi", "Skruuvi", SkruuviEngine, lambda table, seats: skruuvi_layout(4, table),  # 3: the puupää's place
          lambda seats: "1000x800", ("play0", "play1", "play2", "play3"), skruuvi_zone_groups,
          lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(3 if seats == 3 else 4)), "play",

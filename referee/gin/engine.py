@@ -35,6 +35,43 @@ Readings of the book, each a setting where the book leaves a choice:
   draw; a card taken from the pile out of turn, or a discard out of turn, is refused;
 - a player who saw a stock card may not knock in the turn it happened; the cards under the pile's
   top may be looked at only if agreed (``pile_may_be_inspected``).
+
+The book's variants (``variant``: ``"two"``, ``"three"``, ``"teams"``; by default the players' number
+says which: 2, 3, or an even 4 to 10):
+
+- three players: all three are dealt ten, the forehand (the dealer's left) first; the upcard is offered
+  to each in turn, the dealer last (``upcard_offer="everyone"``; ``"forehand_and_dealer"``: as with
+  two, to those two only), then the forehand draws from the stock; play goes clockwise.  The hand is
+  won by the lowest deadwood: the knocker on equal, of two equal defenders the first after the knocker
+  in turn.  After the knocker has shown, both defenders show; each may lay off onto the knocker's melds
+  and the other's.  Whose card a lay-off is the referee knows from the cards seen in each player's
+  zones: a card laid into the knocker's ``meldsN``, or into a defender's whose showing is closed, is the
+  lay-off of the defender still showing (the first in turn, while both are); one that was seen in a
+  defender's own zones stays theirs wherever it goes.  When the second defender closes and the first
+  could still lay off onto the second's melds, the first is given that look (``lay_off_chance``) before
+  the hand is scored, unless lay-offs count at their best.  The winner scores the others' deadwood
+  less its own, with the 20 for the win and the same extras; the game ends *over* ``game_to`` (100),
+  and the main ledger is the book's differences (no 100 for the win: the book gives three players
+  these entries instead).  A player who saw a stock card by accident gives the choice to the next
+  player; a dead hand with ``dead_hand_dealer="other"`` is dealt by the next player;
+- teams: two teams (``teams="alternate"``: every other seat, partners apart as at a bridge table;
+  ``"halves"``: the first half of the players against the second), each player playing a two-player
+  hand against one opponent at a table of their own, with its own stock and pile (zones ``stockK``,
+  ``pileK``, table K being where the K-th player of the first team sits; a plain ``stock`` or ``pile`` is
+  the table of the player moving).  With four players the opponents change every hand, with more they
+  do not (the book; ``rotate_opponents`` overrides).  Each table's hand is scored as with two; when
+  every table's hand has ended, the team whose players won more points than they lost scores the
+  difference and 20 for the win, toward the game as the book's example adds it
+  (``team_win_toward_game``); on equal nets, the 20 goes to the team that won more of the hand's tables
+  (``team_even_hand="more_games"``, or ``"none"``).  The game is ``game_to`` points: by default the
+  book's 125 with four players, 150, 175, 200 with six, eight, ten; partners play one game together, so
+  ``games`` is 1.  A new hand begins only when every table's has ended: a deal at a table that has
+  finished waits; a player at another table may say ``wait`` while a table's knock is being shown, and
+  is told when its result is in.  At each table the next hand is dealt by the player who won their
+  last hand; where both or neither did, by the one who did not deal it (after a dead hand between the
+  same two, as ``dead_hand_dealer`` says); the first hand by the players of ``first_dealer``'s team.  The
+  winning team enters 100 in the main ledger (200 if the other has no points), each member's line
+  showing their team's.
 """
 
 from __future__ import annotations
@@ -51,11 +88,17 @@ from .cards import HAND_SIZE, card_value, sorted_cards
 from .hand import DEAL, DISCARD, DRAW, LATE_DRAW, OFFER, PLAY, SHOWING, Hand, Showing
 from .melds import deadwood
 from .messages import MESSAGES
-from .scoring import GIN, KNOCK, TIE, UNDERCUT, ScoringRules, game_winner, ledger_points, score_hand
-from .sheet import ScoreSheet
-from .showing import AS_LAID, BEST, check_record, count_defender, count_knocker
+from .scoring import (DEAD, GIN, KNOCK, MORE_GAMES, NO_WIN, TEAM_GAME_TO, TIE, UNDERCUT, ScoringRules, TableResult,
+                      WIN_POINTS, game_winner, ledger_points, score_hand, score_team_hand, score_three, three_game_winner,
+                      three_ledger)
+from .sheet import ScoreSheet, TableRow, TeamScoreSheet
+from .showing import AS_LAID, BEST, check_record, count_defender, count_defenders, count_knocker
 
 _SEAT_ZONE = re.compile(r"(hand|melds)(\d+)")
+_TABLE_ZONE = re.compile(r"(stock|pile)(\d+)")   # the team game: table K's stock and pile
+TWO, THREE, TEAMS = "two", "three", "teams"
+VARIANTS = (TWO, THREE, TEAMS)
+TEAM_ONLY = ("teams", "rotate_opponents", "team_win_toward_game", "team_even_hand")
 DEAD_STOCK = 2  # the book: a hand with two cards left in the stock and no knock is dead
 MOST_HELD = HAND_SIZE + 2  # a hand and two stock cards taken out of turn: no zone shows more
 
@@ -63,6 +106,7 @@ _REDEALS = {
     "face_up_in_deal": ("jaossa näkyi kortti", "a card was seen in the deal"),
     "wrong_dealer": ("jakaja jakoi väärällä vuorolla", "dealt out of turn"),
     "both_hands_wrong": ("molemmilla väärä määrä kortteja", "both players hold the wrong number of cards"),
+    "all_hands_wrong": ("kaikilla väärä määrä kortteja", "every player holds the wrong number of cards"),
     "one_hand_wrong": ("toisella väärä määrä kortteja", "a player holds the wrong number of cards"),
     "cards_missing": ("pakasta puuttuu kortteja; merkityt pisteet ovat voimassa",
                       "cards are missing from the pack; the points entered stand"),
@@ -79,14 +123,16 @@ class _Archive(list):
 
 @register
 class GinEngine(Engine):
-    """Gin rummy for two players (rule book ``gin-rommi.txt``, RULINGS section 3)."""
+    """Gin rummy for two players, and the book's three-player and team variants (rule book
+    ``gin-rommi.txt``, RULINGS section 3)."""
 
     game = "gin"
     settings_defaults: dict[str, Any] = {
+        "variant": None,                    # "two", "three", "teams"; None: by the number of players
         "first_dealer": 0,
         "knock_limit": 10,                  # or "upcard": the first upcard's value (a variant)
         "eleven_cards": False,              # variant: 11 to the non-dealer, who opens by discarding
-        "game_to": 100,
+        "game_to": None,                    # None: the book's, 100 (three: over 100), teams 125/150/175/200
         "games": 1,                         # games ("erä") to play; None: until stopped
         "extras_toward_game": True,
         "win_line_to_ledger": False,
@@ -98,29 +144,63 @@ class GinEngine(Engine):
         "dead_hand_dealer": "same",         # or "other"
         "last_draw_may_knock": True,
         "pile_may_be_inspected": False,
+        "upcard_offer": "everyone",         # three players: to each in turn, the dealer last; or "forehand_and_dealer"
+        "teams": "alternate",               # teams: every other seat; or "halves"
+        "rotate_opponents": None,           # teams: None: the book's (four players rotate, more do not)
+        "team_win_toward_game": True,       # teams: the 20 for the hand counts toward the game (the book's example)
+        "team_even_hand": MORE_GAMES,       # teams, equal nets: the 20 to who won more tables, or "none"
     }
 
     def __init__(self, start):
         super().__init__(start)
         self.n = len(self.players)
-        self._check_settings()
+        self.variant = self._check_settings(start.settings)
         s = self.settings
         self.rules = ScoringRules(s["extras_toward_game"], s["gin_bonus_two_melds_only"], s["one_run_tenfold"])
-        self.sheet = ScoreSheet(self.players)
+        self.game_to = s["game_to"] if s["game_to"] is not None else TEAM_GAME_TO.get(self.n, 100) \
+            if self.variant == TEAMS else 100
         self.history = _Archive()
         self.paused = False
         self.over = False
         self.now = start.t
-        self.hand = self._new_hand(s["first_dealer"])
+        if self.variant == TEAMS:
+            self._start_teams()
+        else:
+            self.sheet = ScoreSheet(self.players)
+            self.hand = self._new_hand(s["first_dealer"])
         self.knock_unseen: Hand | None = None  # the hand whose knock was made while the camera was blind
 
-    def _check_settings(self) -> None:
+    def _check_settings(self, given) -> str:
+        """The settings checked, by name; the variant for the players' number."""
         s = self.settings
-        if self.n != 2:
-            raise ValueError(f"gin is refereed for 2 players (the 3- and 4-player variants are not yet), got {self.n}")
-        for name, low in (("first_dealer", 0), ("game_to", 1)):
+        variant = s["variant"]
+        if variant is not None and variant not in VARIANTS:
+            raise ValueError(f"setting 'variant' must be one of {', '.join(VARIANTS)} (or null: by the number of "
+                             f"players), got {variant!r}")
+        n = self.n
+        teams_ok = n % 2 == 0 and 4 <= n <= max(TEAM_GAME_TO)
+        if variant is None:
+            variant = TWO if n == 2 else THREE if n == 3 else TEAMS if teams_ok else None
+            if variant is None:
+                raise ValueError(f"gin is played by 2 or 3 players, or by two teams of 4, 6, 8 or 10 players in all "
+                                 f"(the book), got {n}")
+        elif variant == TWO and n != 2:
+            raise ValueError(f"gin's two-player game needs 2 players, got {n}")
+        elif variant == THREE and n != 3:
+            raise ValueError(f"gin's three-player variant needs 3 players, got {n}")
+        elif variant == TEAMS and not teams_ok:
+            raise ValueError(f"gin's team game needs an even number of players, 4 to 10 (two teams; the book's "
+                             f"game is 125 points with four, 150, 175 or 200 with more), got {n}")
+        if variant != TEAMS:
+            for name in TEAM_ONLY:
+                if name in given:
+                    raise ValueError(f"setting '{name}' is for the team game (4 to 10 players), not for {n} players")
+        for name, low in (("first_dealer", 0),):
             if isinstance(s[name], bool) or not isinstance(s[name], int) or s[name] < low:
                 raise ValueError(f"setting '{name}' must be a whole number >= {low}, got {s[name]!r}")
+        game_to = s["game_to"]
+        if game_to is not None and (isinstance(game_to, bool) or not isinstance(game_to, int) or game_to < 1):
+            raise ValueError(f"setting 'game_to' must be a whole number >= 1 or null (the book's), got {game_to!r}")
         if s["first_dealer"] >= self.n:
             raise ValueError(f"setting 'first_dealer' must be a seat 0-{self.n - 1}, got {s['first_dealer']}")
         limit = s["knock_limit"]
@@ -132,13 +212,23 @@ class GinEngine(Engine):
         if games is not None and (isinstance(games, bool) or not isinstance(games, int) or games < 1):
             raise ValueError(f"setting 'games' must be a whole number >= 1 or null, got {games!r}")
         for name in ("eleven_cards", "extras_toward_game", "win_line_to_ledger", "gin_bonus_two_melds_only",
-                     "one_run_tenfold", "lay_off_onto_gin", "last_draw_may_knock", "pile_may_be_inspected"):
+                     "one_run_tenfold", "lay_off_onto_gin", "last_draw_may_knock", "pile_may_be_inspected",
+                     "team_win_toward_game"):
             if not isinstance(s[name], bool):
                 raise ValueError(f"setting '{name}' must be true or false, got {s[name]!r}")
+        if s["rotate_opponents"] is not None and not isinstance(s["rotate_opponents"], bool):
+            raise ValueError(f"setting 'rotate_opponents' must be true, false or null (the book's), "
+                             f"got {s['rotate_opponents']!r}")
         for name, choices in (("lay_offs", (AS_LAID, BEST)), ("one_hand_miscounted", ("fix", "redeal")),
-                              ("dead_hand_dealer", ("same", "other"))):
+                              ("dead_hand_dealer", ("same", "other")),
+                              ("upcard_offer", ("everyone", "forehand_and_dealer")),
+                              ("teams", ("alternate", "halves")), ("team_even_hand", (MORE_GAMES, NO_WIN))):
             if s[name] not in choices:
                 raise ValueError(f"setting '{name}' must be one of {', '.join(choices)}, got {s[name]!r}")
+        if variant == TEAMS and s["games"] != 1:
+            raise ValueError(f"in gin's team game partners play one game together (the book): setting 'games' "
+                             f"must be 1, got {s['games']!r}; start the next game with its new teams")
+        return variant
 
     @property
     def finished(self) -> bool:
@@ -147,9 +237,43 @@ class GinEngine(Engine):
     def name(self, seat: int) -> str:
         return self.players[seat]
 
-    def _new_hand(self, dealer: int) -> Hand:
+    def _limit(self) -> int:
         limit = self.settings["knock_limit"]
-        return Hand(len(self.sheet.game.rows) + 1, dealer, self.n, limit if isinstance(limit, int) else 10)
+        return limit if isinstance(limit, int) else 10
+
+    def _new_hand(self, dealer: int) -> Hand:
+        return Hand(len(self.sheet.game.rows) + 1, dealer, tuple(range(self.n)), self._limit())
+
+    def _fresh(self, h: Hand) -> Hand:
+        """The same hand dealt again (a redeal): the same players, dealer and table."""
+        return Hand(h.number, h.dealer, h.players, self._limit(), h.table)
+
+    # ------------------------------------------------------------ the team game's tables
+
+    def _start_teams(self) -> None:
+        s = self.settings
+        if s["teams"] == "alternate":
+            self.teams = (tuple(range(0, self.n, 2)), tuple(range(1, self.n, 2)))
+        else:
+            self.teams = (tuple(range(self.n // 2)), tuple(range(self.n // 2, self.n)))
+        self.sheet = TeamScoreSheet(self.players, self.teams)
+        self.team_of = self.sheet.team_of
+        rotate = s["rotate_opponents"]
+        self.rotate = self.n == 4 if rotate is None else rotate
+        self.done: dict[int, tuple[TableResult, TableRow]] = {}   # the tables whose hand has ended
+        self.at = 0                                              # the table the event being applied is at
+        dealers_team = self.team_of[s["first_dealer"]]
+        self.tables = [Hand(1, pair[dealers_team], pair, self._limit(), k) for k, pair in enumerate(self._pairs(0))]
+        self.hand = self.tables[0]
+
+    def _pairs(self, played: int) -> list[tuple[int, int]]:
+        """Who plays whom at each table after ``played`` hands: table K holds the first team's K-th player."""
+        first, second = self.teams
+        shift = played % len(first) if self.rotate else 0
+        return [(a, second[(k + shift) % len(second)]) for k, a in enumerate(first)]
+
+    def _table_of_seat(self, seat: int) -> int:
+        return next(k for k, h in enumerate(self.tables) if seat in h.players)
 
     # ------------------------------------------------------------ routing
 
@@ -159,6 +283,11 @@ class GinEngine(Engine):
             return self._pause(event.on)
         if self.over:
             raise MESSAGES.impossible("game_over")
+        if self.variant == TEAMS:
+            return self._at_table(event, seq)
+        return self._dispatch(event, seq)
+
+    def _dispatch(self, event: Event, seq: int) -> list[Ruling]:
         if isinstance(event, CardMoved):
             return self._moved(event, seq)
         if isinstance(event, CameraBlind):
@@ -183,7 +312,7 @@ class GinEngine(Engine):
             return self._pass(h.offer_to if e.seat is None else self._seat(e.seat), seq, e.t)
         if h.phase == SHOWING:
             s = h.showing
-            seat = (s.knocker if not s.knocker_closed else h.other(s.knocker)) if e.seat is None else e.seat
+            seat = (s.knocker if not s.knocker_closed else self._showing_now(h)) if e.seat is None else e.seat
             return self._done(self._seat(seat), seq)
         raise MESSAGES.impossible("button_not_now")
 
@@ -195,6 +324,11 @@ class GinEngine(Engine):
     def _zone(self, zone: str) -> tuple[str, int | None]:
         if zone in ("stock", "pile"):
             return zone, None
+        m = _TABLE_ZONE.fullmatch(zone)
+        if m and self.variant == TEAMS:
+            if int(m.group(2)) != self.hand.table:
+                raise MESSAGES.impossible("tables_mixed", zones=zone)
+            return m.group(1), None
         m = _SEAT_ZONE.fullmatch(zone)
         if not m:
             raise MESSAGES.impossible("not_a_gin_zone", zone=zone)
@@ -249,7 +383,7 @@ class GinEngine(Engine):
     def _deal_unseen(self, seq: int, t: float) -> None:
         """The deal into held hands, which the camera does not see: taken as dealt right."""
         h = self.hand
-        for seat in range(self.n):
+        for seat in h.players:
             for _ in range(self._wanted(seat)):
                 h.holdings[seat].take(None)
                 h.dealt, h.stock = h.dealt + 1, h.stock - 1
@@ -265,7 +399,7 @@ class GinEngine(Engine):
             if h.spoiled:
                 if e.by is not None and e.by != h.dealer:
                     return []  # the spoiled deal going on: it is dealt again
-                self.hand = h = self._new_hand(h.dealer)
+                self.hand = h = self._fresh(h)
             if e.by is not None and e.by != h.dealer:
                 return self._redeal(seq, "wrong_dealer")
             h.dealt += 1
@@ -316,11 +450,12 @@ class GinEngine(Engine):
         """Count the hands when the deal ends: both wrong is a redeal, one wrong is put right (or
         redealt, as agreed); the 11-card deal then opens with the non-dealer's discard."""
         h = self.hand
-        wrong = [s for s in range(self.n) if h.holdings[s].count != self._wanted(s)]
-        if len(wrong) == self.n:
-            return self._redeal(seq, "both_hands_wrong", counts=[x.count for x in h.holdings])
+        wrong = [s for s in h.players if h.holdings[s].count != self._wanted(s)]
+        counts = [x.count for x in h.holdings.values()]
+        if len(wrong) == len(h.players):
+            return self._redeal(seq, "both_hands_wrong" if len(wrong) == 2 else "all_hands_wrong", counts=counts)
         if wrong and self.settings["one_hand_miscounted"] == "redeal":
-            return self._redeal(seq, "one_hand_wrong", counts=[x.count for x in h.holdings])
+            return self._redeal(seq, "one_hand_wrong", counts=counts)
         rulings = [MESSAGES.ruling("hand_size_wrong", (s,), player=self.name(s), have=h.holdings[s].count,
                                    want=self._wanted(s), data={"have": h.holdings[s].count, "want": self._wanted(s)})
                    for s in wrong]
@@ -337,10 +472,10 @@ class GinEngine(Engine):
     def _redeal(self, seq: int, why: str, **detail) -> list[Ruling]:
         h = self.hand
         self._archive(h, {"case": "redeal", "reason": why, **detail})
-        self.hand = self._new_hand(h.dealer)
+        self.hand = self._fresh(h)
         self.hand.spoiled = True
         fi, en = _REDEALS[why]
-        return [MESSAGES.ruling("redeal", tuple(range(self.n)), why=Phrase(fi, en), dealer=self.name(h.dealer),
+        return [MESSAGES.ruling("redeal", h.players, why=Phrase(fi, en), dealer=self.name(h.dealer),
                                 data={"reason": why, "dealer": h.dealer, **detail})]
 
     def _fixable(self, seat: int, step: int) -> bool:
@@ -375,8 +510,8 @@ class GinEngine(Engine):
             raise MESSAGES.impossible("upcard_not_offered", (seat,), offer=self.name(h.offer_to))
         h.note(seq, t, seat, "pass")
         h.acted = True
-        if seat == h.non_dealer:
-            h.offer_to = h.dealer
+        if seat != h.dealer:  # on to the next player (three: each in turn), the dealer last
+            h.offer_to = h.dealer if self.settings["upcard_offer"] != "everyone" else h.other(seat)
             return []
         h.offer_to, h.phase, h.stock_only = None, PLAY, True
         return self._begin_turn(h.non_dealer)
@@ -411,8 +546,8 @@ class GinEngine(Engine):
                 return []
             if self._fixable(seat, +1):
                 return self._fix(seat, +1, e, seq)
-            if seat == h.offer_to == h.non_dealer:
-                h.offer_to = h.dealer  # drawing instead of taking the upcard declines it
+            if seat == h.offer_to == h.non_dealer:  # drawing instead of taking the upcard declines it
+                h.offer_to = h.dealer if self.settings["upcard_offer"] != "everyone" else h.other(seat)
             return self._out_of_turn_draw(seat, e, seq)
         if seat != h.turn:
             if h.stage == LATE_DRAW:  # the player due to draw after discarding never did
@@ -527,11 +662,17 @@ class GinEngine(Engine):
 
     def _dead(self, seq: int) -> list[Ruling]:
         h = self.hand
+        if self.variant == TEAMS:
+            self._archive(h, {"case": "dead"})
+            told = MESSAGES.ruling("dead_hand", h.players, left=h.stock,
+                                   data={"stock": h.stock, "next_dealer": None, "table": h.table})
+            row = TableRow(h.table, h.players, DEAD, None, None, None, (0, 0), (0, 0))
+            return [told] + self._table_over(h, TableResult(h.players, None), row)
         self.sheet.add_dead_hand()
         self._archive(h, {"case": "dead"})
         dealer = h.dealer if self.settings["dead_hand_dealer"] == "same" else h.other(h.dealer)
         self.hand = self._new_hand(dealer)
-        return [MESSAGES.ruling("dead_hand", tuple(range(self.n)), left=h.stock,
+        return [MESSAGES.ruling("dead_hand", h.players, left=h.stock,
                                 data={"stock": h.stock, "next_dealer": dealer})]
 
     # ------------------------------------------------------------ knocking
@@ -664,6 +805,8 @@ class GinEngine(Engine):
             if len(s.shown(seat)) >= h.holdings[seat].count:
                 return self._close_knocker(seq)
             return []
+        if len(h.players) > 2:
+            return self._revealed_three(kind, seat, cards, seq, e.t)
         if seat == knocker:
             if kind == "hand":
                 if set(cards) == set(s.deadwood.get(seat, ())):
@@ -706,6 +849,8 @@ class GinEngine(Engine):
         if h.phase != SHOWING:
             raise MESSAGES.impossible("nothing_to_close", (seat,))
         s = h.showing
+        if len(h.players) > 2:
+            return self._done_three(seat, seq)
         rulings = [] if s.knocker_closed else self._close_knocker(seq)
         if seat == s.knocker or self.hand is not h or h.phase != SHOWING:
             return rulings
@@ -768,8 +913,11 @@ class GinEngine(Engine):
             return rulings + self._end_turn(seq)  # the face-down card was the turn's discard
         s.knocker_closed, s.knocker_melds, s.count = True, sorted_cards(melds), count
         gin = Phrase(", gini", ", gin") if kd == 0 else Phrase("", "")
+        names = [self.name(d) for d in h.others(knocker)]
         rulings.append(MESSAGES.ruling(
-            "knock_shown", (knocker,), player=name, deadwood=kd, gin=gin, defender=self.name(h.other(knocker)),
+            "knock_shown", (knocker,), key="knock_shown" if len(names) == 1 else "knock_shown_three", player=name,
+            deadwood=kd, gin=gin,
+            defender=Phrase(" ja ".join(names), " and ".join(names)),
             data={"deadwood": kd, "gin": kd == 0, "melds": [list(m) for m in count.arrangement.melds],
                   "deadwood_cards": list(count.arrangement.deadwood)}))
         return rulings
@@ -805,18 +953,246 @@ class GinEngine(Engine):
             rulings.append(MESSAGES.ruling("defender_short", (defender,), penalty=points, unit="point", player=name,
                                            missing=dc.short, knocker=self.name(knocker), points=points,
                                            data={"missing": dc.short, "to": knocker}))
-        deadwoods = [0] * self.n
-        deadwoods[knocker], deadwoods[defender] = count.deadwood, dc.deadwood
-        score = score_hand(knocker, tuple(deadwoods), short_cards=dc.short, knocker_melds=count.fewest_melds,
+        local = h.players.index  # a seat's place in the hand's lists: the seat itself, but at a team game's table
+        deadwoods = [0] * len(h.players)
+        deadwoods[local(knocker)], deadwoods[local(defender)] = count.deadwood, dc.deadwood
+        score = score_hand(local(knocker), tuple(deadwoods), short_cards=dc.short, knocker_melds=count.fewest_melds,
                            one_run=count.one_run, rules=self.rules)
+        winner = h.players[score.winner]
+        result = {
+            "case": score.case, "knocker": knocker, "winner": winner, "announced": s.announced,
+            "deadwood": deadwoods, "points": list(score.points), "win_points": list(score.win_points),
+            "knocker_melds": [list(m) for m in count.arrangement.melds],
+            "knocker_deadwood": list(count.arrangement.deadwood),
+            "defender_melds": [list(m) for m in dc.counted.melds], "lay_offs": list(dc.counted.lay_offs),
+            "defender_deadwood": list(dc.counted.deadwood), "short": dc.short, "unjudged": s.unjudged}
+        if self.variant == TEAMS:
+            return rulings + self._table_scored(h, score, result)
         row = self.sheet.add_hand(score.case, score.points, score.win_points, knocker=knocker, winner=score.winner,
                                   deadwood=deadwoods, unjudged=s.unjudged)
         loser = h.other(score.winner)
         rulings.append(MESSAGES.ruling(
-            "hand_scored", tuple(range(self.n)), key=_SCORED[score.case], hand=row.hand,
+            "hand_scored", h.players, key=_SCORED[score.case], hand=row.hand,
             winner=self.name(score.winner), mine=deadwoods[score.winner], theirs=deadwoods[loser],
             points=score.points[score.winner], win=score.win_points[score.winner],
             totals=", ".join(f"{p} {t}" for p, t in zip(self.players, row.totals)),
+            data={"game": self.sheet.game.number, "hand": row.hand, "case": score.case, "knocker": knocker,
+                  "winner": score.winner, "deadwood": deadwoods, "points": list(score.points),
+                  "win_points": list(score.win_points), "totals": list(row.totals), "win_totals": list(row.win_totals),
+                  "unjudged": s.unjudged, **score.detail}))
+        self._archive(h, result)
+        return rulings + self._after_hand(score.winner)
+
+    def _after_hand(self, winner: int) -> list[Ruling]:
+        """The game is won at its points (three players: over them); the hand's winner deals the next hand
+        (the book)."""
+        game = self.sheet.game
+        if self.variant == THREE:
+            champion = three_game_winner(game.totals, self.game_to, winner)
+        else:
+            champion = game_winner(game.totals, self.game_to, winner)
+        rulings = []
+        if champion is not None:
+            totals = ", ".join(f"{p} {t}" for p, t in zip(self.players, game.totals))
+            if self.variant == THREE:
+                entries = three_ledger(game.totals, champion)
+                points = entries[champion]
+                second = max((s for s in range(self.n) if s != champion), key=lambda s: entries[s])
+                self.sheet.finish_game(champion, entries, self.settings["win_line_to_ledger"])
+                rulings.append(MESSAGES.ruling(
+                    "game_won", (champion, second), key="game_won_three", player=self.name(champion),
+                    game=game.number, points=points, second=self.name(second), second_points=entries[second],
+                    totals=totals,
+                    data={"game": game.number, "totals": list(game.totals), "win_totals": list(game.win_totals),
+                          "ledger_points": points, "ledger_entries": list(entries), "ledger": list(self.sheet.ledger)}))
+            else:
+                points = ledger_points(champion, game.totals)
+                self.sheet.finish_game(champion, points, self.settings["win_line_to_ledger"])
+                rulings.append(MESSAGES.ruling(
+                    "game_won", (champion,), player=self.name(champion), game=game.number, points=points,
+                    totals=totals,
+                    data={"game": game.number, "totals": list(game.totals), "win_totals": list(game.win_totals),
+                          "ledger_points": points, "ledger": list(self.sheet.ledger)}))
+            games = self.settings["games"]
+            if games is not None and len(self.sheet.games) >= games:
+                self.over = True
+                return rulings
+            self.sheet.new_game()
+        self.hand = self._new_hand(winner)
+        return rulings
+
+    # ------------------------------------------------------------ three players' showing
+
+    def _showing_now(self, h: Hand) -> int:
+        """Whose showing is open once the knocker's closed: the defender (three: the one given a last look,
+        else the first in turn from the knocker's left not yet closed)."""
+        s = h.showing
+        if len(h.players) == 2:
+            return h.other(s.knocker)
+        if s.chance is not None:
+            return s.chance
+        return next(d for d in h.others(s.knocker) if d not in s.closed)
+
+    def _revealed_three(self, kind: str, seat: int, cards: tuple[str, ...], seq: int, t: float) -> list[Ruling]:
+        """Three players: a zone's cards seen once the knocker's showing closed (or closing it).  Each new
+        card is a defender's: one known in a hand is that hand's; one in a defender's own zone while
+        their showing is open, theirs; one laid into the knocker's melds or a closed defender's, the
+        lay-off of the defender showing now.  A card once counted to a defender stays theirs."""
+        h = self.hand
+        s = h.showing
+        knocker = s.knocker
+        rulings = [] if s.knocker_closed else self._close_knocker(seq)
+        if self.hand is not h or h.phase != SHOWING:
+            return rulings  # the knock did not stand: play goes on
+        if seat == knocker:
+            if kind == "hand":
+                if set(cards) == set(s.deadwood.get(seat, ())):
+                    return rulings
+                raise MESSAGES.impossible("showing_closed", (seat,), player=self.name(seat))
+            lost = set(s.knocker_melds) - set(cards)
+            if lost:
+                raise MESSAGES.impossible("melds_changed", (seat,), cards=", ".join(sorted_cards(lost)))
+        mine = set(s.count.cards)
+        defenders = h.others(knocker)
+        for card in cards:
+            if card in mine:
+                if (kind, seat) != ("melds", knocker):
+                    raise MESSAGES.impossible("card_elsewhere", (seat,), card=card, place=f"melds{knocker}")
+                continue
+            if card in s.owner:
+                continue
+            owner = next((d for d in defenders if card in h.holdings[d].known), None)
+            if owner is None:
+                own = seat != knocker and (seat not in s.closed or seat == s.chance)
+                owner = seat if own else self._showing_now(h)
+            s.owner[card] = owner
+        where = (kind, seat)
+        for card in [c for c, place in s.at.items() if place == where and c not in cards]:
+            del s.at[card]  # gone from this zone: where to, the next look tells
+        for card in cards:
+            if card not in mine:
+                s.at[card] = where
+        (s.melds if kind == "melds" else s.deadwood)[seat] = cards
+        for d in defenders:
+            self._check_size(d, set(c for part in self._three_cards(h, d) for c in part), f"{kind}{seat}")
+        h.note(seq, t, seat, "show", zone=f"{kind}{seat}", cards=list(cards))
+        return rulings + self._three_progress(seq)
+
+    def _three_cards(self, h: Hand, seat: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        """A defender's cards as they now lie: in its own melds zone, its own hand zone, and laid elsewhere."""
+        s = h.showing
+        cards = [(c, place) for c, place in s.at.items() if s.owner.get(c) == seat]
+        return (sorted_cards(c for c, (k, x) in cards if x == seat and k == "melds"),
+                sorted_cards(c for c, (k, x) in cards if x == seat and k == "hand"),
+                sorted_cards(c for c, (k, x) in cards if x != seat))
+
+    def _three_counts(self, h: Hand) -> dict:
+        s = h.showing
+        may = s.count.deadwood > 0 or self.settings["lay_off_onto_gin"]
+        shown = {d: self._three_cards(h, d) for d in h.others(s.knocker)}
+        return count_defenders(shown, s.count.groupings, may, self.settings["lay_offs"])
+
+    def _three_progress(self, seq: int) -> list[Ruling]:
+        """A defender whose cards all lie shown is closed; both closed, the hand is scored (after the
+        first's last look, where it could lay off onto the second's melds)."""
+        h = self.hand
+        s = h.showing
+        for d in h.others(s.knocker):
+            if d not in s.closed and sum(map(len, self._three_cards(h, d))) >= h.holdings[d].count:
+                s.closed.append(d)
+        if s.chance is not None:
+            dc = self._three_counts(h)[s.chance]
+            if dc.counted.value > dc.best.value:
+                return []
+            s.chance = None
+            return self._score_three(seq)
+        if len(s.closed) == len(h.players) - 1:
+            return self._three_all_closed(seq)
+        return []
+
+    def _three_all_closed(self, seq: int) -> list[Ruling]:
+        h = self.hand
+        s = h.showing
+        first, last = s.closed
+        if self.settings["lay_offs"] == AS_LAID and not s.chance_given:
+            dc = self._three_counts(h)[first]
+            melds, deadwood, laid = self._three_cards(h, first)
+            may = s.count.deadwood > 0 or self.settings["lay_off_onto_gin"]
+            alone = count_defender(melds, deadwood, laid, s.count.groupings if may else [], may, BEST)
+            if dc.counted.value > dc.best.value and dc.best.value < alone.best.value:
+                s.chance, s.chance_given = first, True
+                h.note(seq, self.now, first, "lay_off_chance")
+                return [MESSAGES.ruling("lay_off_chance", (first,), player=self.name(first), other=self.name(last),
+                                        data={"deadwood": dc.counted.value, "could": dc.best.value})]
+        return self._score_three(seq)
+
+    def _done_three(self, seat: int, seq: int) -> list[Ruling]:
+        h = self.hand
+        s = h.showing
+        rulings = [] if s.knocker_closed else self._close_knocker(seq)
+        if seat == s.knocker or self.hand is not h or h.phase != SHOWING:
+            return rulings
+        if s.chance is not None:
+            if seat != s.chance:
+                return rulings
+            s.chance = None
+            return rulings + self._score_three(seq)
+        if seat not in s.closed:
+            s.closed.append(seat)
+        if len(s.closed) == len(h.players) - 1:
+            return rulings + self._three_all_closed(seq)
+        return rulings
+
+    def _score_three(self, seq: int) -> list[Ruling]:
+        """Both defenders counted (each with its lay-offs onto the knocker's melds and the other's), the
+        hand scored: the lowest wins the others' deadwood less its own (scoring.score_three)."""
+        h = self.hand
+        s = h.showing
+        knocker, count = s.knocker, s.count
+        may = count.deadwood > 0 or self.settings["lay_off_onto_gin"]
+        defenders = h.others(knocker)
+        shown = {d: self._three_cards(h, d) for d in defenders}
+        counts = count_defenders(shown, count.groupings, may, self.settings["lay_offs"])
+        rulings: list[Ruling] = []
+        for d in defenders:
+            dc, name = counts[d], self.name(d)
+            rulings += self._check_shown(d, dc.cards, knocker=False)
+            onto_gin = [c for c in shown[d][2] if s.at[c][1] == knocker]
+            if onto_gin and not may:
+                rulings.append(MESSAGES.ruling("no_lay_off_on_gin", (d,), player=name, cards=", ".join(onto_gin),
+                                               data={"cards": onto_gin}))
+            elif dc.refused:
+                rulings.append(MESSAGES.ruling("lay_off_refused", (d,), player=name, cards=", ".join(dc.refused),
+                                               data={"cards": list(dc.refused)}))
+            if dc.best.value < dc.counted.value:
+                rulings.append(MESSAGES.ruling("lay_off_missed", (d,), player=name, cards=", ".join(dc.best.lay_offs),
+                                               deadwood=dc.best.value,
+                                               data={"cards": list(dc.best.lay_offs), "deadwood": dc.best.value}))
+            if shown[d][1] and dc.shown_deadwood != dc.deadwood:
+                rulings.append(MESSAGES.ruling(
+                    "rearranged", (d,), player=name, shown=dc.shown_deadwood, deadwood=dc.deadwood,
+                    data={"shown": dc.shown_deadwood, "deadwood": dc.deadwood,
+                          "melds": [list(m) for m in dc.counted.melds]}))
+            if dc.short:
+                points = 10 * dc.short
+                rulings.append(MESSAGES.ruling("defender_short", (d,), penalty=points, unit="point", player=name,
+                                               missing=dc.short, knocker=self.name(knocker), points=points,
+                                               data={"missing": dc.short, "to": knocker}))
+        deadwoods = [0] * self.n
+        deadwoods[knocker] = count.deadwood
+        for d in defenders:
+            deadwoods[d] = counts[d].deadwood
+        short = sum(counts[d].short for d in defenders)
+        score = score_three(knocker, tuple(deadwoods), knocker_melds=count.fewest_melds, short_cards=short,
+                            one_run=count.one_run, rules=self.rules)
+        row = self.sheet.add_hand(score.case, score.points, score.win_points, knocker=knocker, winner=score.winner,
+                                  deadwood=deadwoods, unjudged=s.unjudged)
+        theirs = [f"{self.name(o)} {deadwoods[o]}" for o in h.others(score.winner)]
+        rulings.append(MESSAGES.ruling(
+            "hand_scored", h.players, key="scored_gin_three" if score.case == GIN else _SCORED[score.case],
+            hand=row.hand, winner=self.name(score.winner), mine=deadwoods[score.winner],
+            theirs=Phrase(" ja ".join(theirs), " and ".join(theirs)), points=score.points[score.winner],
+            win=score.win_points[score.winner], totals=", ".join(f"{p} {t}" for p, t in zip(self.players, row.totals)),
             data={"game": self.sheet.game.number, "hand": row.hand, "case": score.case, "knocker": knocker,
                   "winner": score.winner, "deadwood": deadwoods, "points": list(score.points),
                   "win_points": list(score.win_points), "totals": list(row.totals), "win_totals": list(row.win_totals),
@@ -826,30 +1202,185 @@ class GinEngine(Engine):
             "deadwood": deadwoods, "points": list(score.points), "win_points": list(score.win_points),
             "knocker_melds": [list(m) for m in count.arrangement.melds],
             "knocker_deadwood": list(count.arrangement.deadwood),
-            "defender_melds": [list(m) for m in dc.counted.melds], "lay_offs": list(dc.counted.lay_offs),
-            "defender_deadwood": list(dc.counted.deadwood), "short": dc.short, "unjudged": s.unjudged})
+            "defenders": [{"seat": d, "melds": [list(m) for m in counts[d].counted.melds],
+                           "lay_offs": list(counts[d].counted.lay_offs), "deadwood": list(counts[d].counted.deadwood),
+                           "short": counts[d].short} for d in defenders],
+            "unjudged": s.unjudged})
         return rulings + self._after_hand(score.winner)
 
-    def _after_hand(self, winner: int) -> list[Ruling]:
-        """The game is won at its points; the hand's winner deals the next hand (the book)."""
-        game = self.sheet.game
-        champion = game_winner(game.totals, self.settings["game_to"], winner)
-        rulings = []
-        if champion is not None:
-            points = ledger_points(champion, game.totals)
-            self.sheet.finish_game(champion, points, self.settings["win_line_to_ledger"])
-            rulings.append(MESSAGES.ruling(
-                "game_won", (champion,), player=self.name(champion), game=game.number, points=points,
-                totals=", ".join(f"{p} {t}" for p, t in zip(self.players, game.totals)),
-                data={"game": game.number, "totals": list(game.totals), "win_totals": list(game.win_totals),
-                      "ledger_points": points, "ledger": list(self.sheet.ledger)}))
-            games = self.settings["games"]
-            if games is not None and len(self.sheet.games) >= games:
-                self.over = True
-                return rulings
-            self.sheet.new_game()
-        self.hand = self._new_hand(winner)
+    # ------------------------------------------------------------ the team game
+
+    def _at_table(self, event: Event, seq: int) -> list[Ruling]:
+        """The team game: the event is applied to the hand at its table (named by its seat or its zones)."""
+        if not isinstance(event, (CardMoved, CardsRevealed, CardLooked, Declared, ButtonPressed)):
+            self.hand = self.tables[self.at]
+            return self._dispatch(event, seq)
+        table = self._table_for(event)
+        self.at = table
+        if table in self.done:
+            return self._table_finished(event, table)
+        self.hand = h = self.tables[table]
+        if h.waiting and isinstance(event, CardMoved):
+            h.waiting = False  # they play on
+        rulings = self._dispatch(event, seq)
+        if table not in self.done:
+            self.tables[table] = self.hand
         return rulings
+
+    def _table_for(self, e: Event) -> int:
+        if isinstance(e, CardMoved):
+            zones, seat = (e.from_zone, e.to_zone), e.by
+        elif isinstance(e, (CardsRevealed, CardLooked)):
+            zones, seat = (e.zone,), getattr(e, "by", None)
+        elif isinstance(e, Declared):
+            zones, seat = (), e.by
+        else:
+            zones, seat = (), e.seat
+        found = set()
+        for zone in zones:
+            m = _TABLE_ZONE.fullmatch(zone)
+            if m:
+                k = int(m.group(2))
+                if not 0 <= k < len(self.tables):
+                    raise MESSAGES.impossible("no_such_table", table=k, last=len(self.tables) - 1)
+                found.add(k)
+            m = _SEAT_ZONE.fullmatch(zone)
+            if m:
+                found.add(self._table_of_seat(self._seat(int(m.group(2)))))
+        if not found and seat is not None:
+            found.add(self._table_of_seat(self._seat(seat)))
+        if len(found) > 1:
+            raise MESSAGES.impossible("tables_mixed", zones=", ".join(zones))
+        if found:
+            return found.pop()
+        fits = [k for k, h in enumerate(self.tables) if k not in self.done and self._could_be(h, e)]
+        if len(fits) == 1:
+            return fits[0]
+        raise MESSAGES.impossible("which_table", last=len(self.tables) - 1)
+
+    @staticmethod
+    def _could_be(h: Hand, e: Event) -> bool:
+        """Whether an event naming no table can be this table's: an upcard turned, the button pressed."""
+        if isinstance(e, CardMoved):
+            return (e.from_zone, e.to_zone) == ("stock", "pile") and h.phase == DEAL and h.dealt > 0
+        if isinstance(e, ButtonPressed):
+            return h.phase in (OFFER, SHOWING)
+        return False
+
+    def _table_finished(self, e: Event, table: int) -> list[Ruling]:
+        """A table whose hand has ended waits for the others' (the book): its cards may be gathered."""
+        if isinstance(e, CardMoved) and e.to_zone.startswith("stock"):
+            return []
+        left = ", ".join(str(k) for k in range(len(self.tables)) if k not in self.done)
+        raise MESSAGES.impossible("table_done", self.tables[table].players, table=table, left=left)
+
+    def _table_scored(self, h: Hand, score, result: dict) -> list[Ruling]:
+        """A table's hand, scored as with two: said, kept for the team hand; the team's points come when
+        every table's hand has ended."""
+        winner = h.players[score.winner]
+        loser = h.other(winner)
+        team = self.team_of[winner]
+        labels = {"fi": ("lopetus", "alilyönti", "tasapeli", "gini"), "en": ("knock", "undercut", "tie", "gin")}
+        case = (KNOCK, UNDERCUT, TIE, GIN).index(score.case)
+        deadwoods = result["deadwood"]
+        ruling = MESSAGES.ruling(
+            "hand_scored", h.players, key="table_scored", table=h.table, hand=h.number, winner=self.name(winner),
+            case=Phrase(labels["fi"][case], labels["en"][case]), mine=deadwoods[score.winner],
+            theirs=deadwoods[h.players.index(loser)], points=score.points[score.winner], team=self.sheet.names[team],
+            data={"game": self.sheet.game.number, "hand": h.number, "table": h.table, "seats": list(h.players),
+                  "case": score.case, "knocker": result["knocker"], "winner": winner, "deadwood": deadwoods,
+                  "points": list(score.points), "win_points": list(score.win_points), "unjudged": result["unjudged"],
+                  **score.detail})
+        self._archive(h, {**result, "table": h.table, "seats": list(h.players)})
+        row = TableRow(h.table, h.players, score.case, result["knocker"], winner, tuple(deadwoods), score.points,
+                       score.win_points, result["unjudged"])
+        return [ruling] + self._table_over(h, TableResult(h.players, score), row)
+
+    def _table_over(self, h: Hand, result: TableResult, row: TableRow) -> list[Ruling]:
+        self.done[h.table] = (result, row)
+        rulings = []
+        for k, other in enumerate(self.tables):
+            if other.waiting and k not in self.done:
+                other.waiting = False
+                rulings.append(MESSAGES.ruling("wait_over", other.players, table=h.table,
+                                               data={"table": k, "over": h.table}))
+        if len(self.done) < len(self.tables):
+            return rulings
+        return rulings + self._team_hand_over()
+
+    def _team_hand_over(self) -> list[Ruling]:
+        """Every table's hand has ended: the teams' nets and the 20, the game won at its points, or the next
+        hand's pairs and dealers."""
+        s = self.settings
+        tables = range(len(self.tables))
+        results = [self.done[k][0] for k in tables]
+        score = score_team_hand(self.team_of, results, win_toward_game=s["team_win_toward_game"],
+                                even=s["team_even_hand"])
+        row = self.sheet.add_hand([self.done[k][1] for k in tables], score)
+        names = self.sheet.names
+        totals = ", ".join(f"{n} {t}" for n, t in zip(names, row.totals))
+        data = {"game": self.sheet.game.number, "hand": row.hand, "winner": score.winner, "nets": list(score.nets),
+                "games_won": list(score.games_won), "points": list(score.points), "win_points": list(score.win_points),
+                "totals": list(row.totals), "win_totals": list(row.win_totals)}
+        everyone = tuple(range(self.n))
+        if score.winner is None:
+            rulings = [MESSAGES.ruling("team_hand_scored", everyone, key="team_hand_even", hand=row.hand,
+                                       totals=totals, data=data)]
+        else:
+            w = score.winner
+            rulings = [MESSAGES.ruling("team_hand_scored", everyone, hand=row.hand, team=names[w], net=score.nets[w],
+                                       points=score.nets[w] + WIN_POINTS, totals=totals, data=data)]
+        champion = game_winner(self.sheet.totals, self.game_to, score.winner)
+        if champion is not None:
+            points = ledger_points(champion, self.sheet.totals)
+            self.sheet.finish_game(champion, points, s["win_line_to_ledger"])
+            rulings.append(MESSAGES.ruling(
+                "game_won", self.teams[champion], key="team_game_won", team=names[champion],
+                game=self.sheet.game.number, points=points, totals=totals,
+                data={"game": self.sheet.game.number, "team": champion, "totals": list(self.sheet.totals),
+                      "win_totals": list(self.sheet.game.win_totals), "ledger_points": points,
+                      "ledger": self.sheet.player_ledger, "team_ledger": list(self.sheet.ledger)}))
+            self.over = True  # partners play one game together (the book): ``games`` is 1
+            return rulings
+        self._deal_tables(results)
+        return rulings
+
+    def _deal_tables(self, results: list[TableResult]) -> None:
+        """The next hand's tables: the pairs (rotated with four players), each dealt by the player who won
+        their last hand; both or neither: the same two after a dead hand as ``dead_hand_dealer`` says, else
+        the one who did not deal, else the first team's player."""
+        played = len(self.sheet.game.rows)
+        won = {r.seats[r.score.winner] for r in results if r.score is not None}
+        dealt = {h.dealer for h in self.tables}
+        before = {frozenset(h.players): (h, self.done[k][0]) for k, h in enumerate(self.tables)}
+        tables = []
+        for k, (a, b) in enumerate(self._pairs(played)):
+            last = before.get(frozenset((a, b)))
+            if (a in won) != (b in won):
+                dealer = a if a in won else b
+            elif last is not None and last[1].score is None:
+                old = last[0]
+                dealer = old.dealer if self.settings["dead_hand_dealer"] == "same" else old.other(old.dealer)
+            elif (a in dealt) != (b in dealt):
+                dealer = b if a in dealt else a
+            else:
+                dealer = a
+            tables.append(Hand(played + 1, dealer, (a, b), self._limit(), k))
+        self.tables, self.done = tables, {}
+        self.hand = self.tables[self.at]
+
+    def _wait(self, seat: int, seq: int, t: float) -> list[Ruling]:
+        """The book: while another table's hand is being finished, either player here may hold their game
+        until its result is known."""
+        h = self.hand
+        knocked = [k for k, other in enumerate(self.tables)
+                   if k != h.table and k not in self.done and other.phase == SHOWING]
+        if not knocked:
+            raise MESSAGES.impossible("nothing_to_wait_for", (seat,), player=self.name(seat))
+        h.waiting = True
+        h.note(seq, t, seat, "wait", tables=knocked)
+        return [MESSAGES.ruling("table_waits", h.players, player=self.name(seat), table=knocked[0],
+                                data={"table": h.table, "for": knocked})]
 
     # ------------------------------------------------------------ other declarations and looks
 
@@ -863,6 +1394,8 @@ class GinEngine(Engine):
             return self._done(seat, seq)
         if e.what == "cards_missing":
             return self._cards_missing(seq)
+        if e.what == "wait" and self.variant == TEAMS:
+            return self._wait(seat, seq, e.t)
         raise MESSAGES.impossible("unknown_declaration", (seat,), what=e.what)
 
     def _looked(self, e: CardLooked, seq: int) -> list[Ruling]:
@@ -905,10 +1438,15 @@ class GinEngine(Engine):
         self.history.append(self._record(h, result))
 
     def _record(self, h: Hand, result: dict | None) -> dict:
-        return {"game": self.sheet.game.number, "hand": h.number, "dealer": h.dealer, "upcard": h.upcard,
-                "knock_limit": h.knock_limit, "actions": list(h.record), "result": result}
+        out = {"game": self.sheet.game.number, "hand": h.number, "dealer": h.dealer, "upcard": h.upcard,
+               "knock_limit": h.knock_limit, "actions": list(h.record), "result": result}
+        if self.variant == TEAMS:
+            out = {"table": h.table, "players": list(h.players), **out}
+        return out
 
     def summary(self) -> dict[str, Any]:
+        if self.variant == TEAMS:
+            return self._team_summary()
         h = self.hand
         hands = list(self.history) + ([] if self.over else [self._record(h, None)])
         return {
@@ -924,14 +1462,48 @@ class GinEngine(Engine):
             "knocker": h.showing.knocker if h.showing else None,
             "stock": h.stock,
             "pile_top": h.pile[-1] if h.pile else None,
-            "held": [x.count for x in h.holdings],
-            "known": [list(sorted_cards(x.known)) for x in h.holdings],
-            "open": [x.open for x in h.holdings],
+            "held": [x.count for x in h.holdings.values()],
+            "known": [list(sorted_cards(x.known)) for x in h.holdings.values()],
+            "open": [x.open for x in h.holdings.values()],
             "totals": list(self.sheet.totals),
             "win_totals": list(self.sheet.game.win_totals),
             "ledger": list(self.sheet.ledger),
             "score_sheet": self.sheet.to_json(),
             "hands": hands,
+            **({} if self.variant == TWO else {"variant": self.variant, "game_to": self.game_to}),
+        }
+
+    def _team_summary(self) -> dict[str, Any]:
+        """The team game: each table's hand, the teams' totals; ``ledger`` per player (their team's)."""
+        tables = []
+        for k, h in enumerate(self.tables):
+            holds = [h.holdings[seat] for seat in h.players]
+            tables.append({
+                "table": k, "players": list(h.players), "hand": h.number,
+                "phase": "over" if self.over else "done" if k in self.done else h.phase, "waiting": h.waiting,
+                "dealer": h.dealer, "turn": h.turn, "stage": h.stage if h.phase == PLAY else None,
+                "offer_to": h.offer_to, "knock_limit": h.knock_limit,
+                "knocker": h.showing.knocker if h.showing else None, "stock": h.stock,
+                "pile_top": h.pile[-1] if h.pile else None, "held": [x.count for x in holds],
+                "known": [list(sorted_cards(x.known)) for x in holds], "open": [x.open for x in holds]})
+        current = [] if self.over else [self._record(h, None) for k, h in enumerate(self.tables) if k not in self.done]
+        return {
+            "variant": TEAMS,
+            "game": self.sheet.game.number,
+            "hand": len(self.sheet.game.rows) + (0 if self.over else 1),
+            "phase": "over" if self.over else PLAY,
+            "paused": self.paused,
+            "turn": None,
+            "teams": [list(team) for team in self.teams],
+            "team_names": list(self.sheet.names),
+            "game_to": self.game_to,
+            "tables": tables,
+            "totals": list(self.sheet.totals),
+            "win_totals": list(self.sheet.game.win_totals),
+            "ledger": self.sheet.player_ledger,
+            "team_ledger": list(self.sheet.ledger),
+            "score_sheet": self.sheet.to_json(),
+            "hands": list(self.history) + current,
         }
 
     def render(self, language: str = "fi") -> str:
@@ -939,7 +1511,22 @@ class GinEngine(Engine):
         lines = [self.sheet.render(language)]
         if self.over:
             return "\n".join(lines)
-        h = self.hand
+        if self.variant == TEAMS:
+            lines.append("")
+            for k, h in enumerate(self.tables):
+                who = "–".join(self.name(s) for s in h.players)
+                head = f"Pöytä {k} ({who}), " if fi else f"Table {k} ({who}), "
+                if k in self.done:
+                    lines.append(head + ("jako päättyi, odottaa muita pöytiä" if fi else
+                                         "hand over, waiting for the other tables"))
+                else:
+                    lines.append(head + self._status(h, fi)[0].lower() + self._status(h, fi)[1:])
+            if self.paused:
+                lines.append("(TAUKO)" if fi else "(PAUSED)")
+            return "\n".join(lines)
+        return "\n".join(lines + ["", self._status(self.hand, fi)])
+
+    def _status(self, h: Hand, fi: bool) -> str:
         status = (f"Erä {self.sheet.game.number}, jako {h.number}: " if fi else
                   f"Game {self.sheet.game.number}, hand {h.number}: ")
         if h.phase == PLAY:
@@ -956,6 +1543,8 @@ class GinEngine(Engine):
         top = h.pile[-1] if h.pile else None
         status += (f"; pakassa {h.stock}, avopakan päällä {top or '-'}" if fi else
                    f"; stock {h.stock}, pile top {top or '-'}")
-        if self.paused:
+        if h.waiting:
+            status += " (odottaa toisen pöydän tulosta)" if fi else " (waiting for another table's result)"
+        if self.paused and self.variant != TEAMS:
             status += " (TAUKO)" if fi else " (PAUSED)"
-        return "\n".join(lines + ["", status])
+        return status

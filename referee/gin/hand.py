@@ -40,7 +40,12 @@ class Holding:
 
 @dataclass
 class Showing:
-    """A knock being shown: what each player laid face up, and the knocker's count once closed."""
+    """A knock being shown: what each player laid face up, and the knocker's count once closed.
+
+    With three players (the book's variant) both defenders show, and each may lay off onto the
+    knocker's melds and the other's: ``owner`` names the defender each card seen is counted to,
+    ``closed`` the defenders whose showing is closed, ``chance`` a defender given one more look (to
+    lay off onto the melds of the one who closed last)."""
 
     knocker: int
     announced: int | None = None
@@ -52,6 +57,11 @@ class Showing:
     lay_offs: tuple[str, ...] = ()
     count: object = None                  # the knocker's showing.KnockerCount once closed
     unjudged: bool = False
+    owner: dict[str, int] = field(default_factory=dict)        # three players: a defender card seen -> whose it is
+    at: dict[str, tuple[str, int]] = field(default_factory=dict)  # three players: a card -> (kind, seat) it lies in
+    closed: list[int] = field(default_factory=list)            # three players: defenders closed, in order
+    chance: int | None = None                                  # three players: the defender given a last look
+    chance_given: bool = False
 
     def shown(self, seat: int) -> set[str]:
         return set(self.melds.get(seat, ())) | set(self.deadwood.get(seat, ()))
@@ -63,9 +73,10 @@ class Hand:
 
     number: int
     dealer: int
-    seats: int
+    players: tuple[int, ...]       # the seats playing this hand, in turn order (clockwise)
     knock_limit: int
-    holdings: list[Holding] = field(init=False)
+    table: int = 0                 # the team game's table (its own stock and pile); 0 when there is one
+    holdings: dict[int, Holding] = field(init=False)
     stock: int = len(DECK)
     pile: list[str | None] = field(default_factory=list)   # top last; None: a card seen face down
     where: dict[str, str] = field(default_factory=dict)    # card -> "pile", "stock" or "handN"
@@ -83,17 +94,25 @@ class Hand:
     looked_by: int | None = None   # who last saw a stock card by accident
     knock_pending: tuple[int, int | None] | None = None          # (seat, announced) before the discard
     showing: Showing | None = None
+    waiting: bool = False          # the team game: this table waits for another's result (the book allows it)
     record: list[dict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.holdings = [Holding() for _ in range(self.seats)]
+        self.holdings = {seat: Holding() for seat in self.players}
 
     @property
     def non_dealer(self) -> int:
-        return (self.dealer + 1) % self.seats
+        """The forehand ("etumies"): the player after the dealer, who is offered the upcard first."""
+        return self.other(self.dealer)
 
     def other(self, seat: int) -> int:
-        return (seat + 1) % self.seats
+        """The player after ``seat`` in turn order (with two: the opponent)."""
+        return self.players[(self.players.index(seat) + 1) % len(self.players)]
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        """The other players, in turn order from ``seat``'s left."""
+        i = self.players.index(seat)
+        return tuple(self.players[(i + k) % len(self.players)] for k in range(1, len(self.players)))
 
     def place(self, card: str, zone: str | None) -> None:
         if zone is None:

@@ -92,6 +92,35 @@ MESSAGES = MessageBook("gin", {
                  "{player} wins game {game} ({totals}): {points} to the main ledger."),
     "paused": ("Tauko.", "Paused."),
     "resumed": ("Tauko päättyi, peli jatkuu.", "The pause is over, play on."),
+    # ---------------------------------------------------------------- three players
+    "scored_gin_three": ("Jako {hand}: {winner} gini, muilla {theirs}: {points} pistettä ja {win} voitosta. "
+                         "Erä: {totals}.",
+                         "Hand {hand}: {winner} goes gin, the others have {theirs}: {points} points and {win} for "
+                         "the win. Game: {totals}."),
+    "knock_shown_three": ("{player}: {deadwood} pistettä{gin}. {defender} pöytäävät ja täydentävät, "
+                          "vuorojärjestyksessä.",
+                          "{player}: deadwood {deadwood}{gin}. {defender} lay down and lay off, in turn."),
+    "lay_off_chance": ("{player} voi vielä täydentää pelaajan {other} yhdistelmiä: kortit pöytään, tai valmis.",
+                       "{player} may still lay off onto {other}'s melds: lay the cards, or say done."),
+    "game_won_three": ("{player} voitti erän {game} ({totals}): pääkirjanpitoon {points}, toiseksi tulleelle "
+                       "{second} {second_points}.",
+                       "{player} wins game {game} ({totals}): {points} to the main ledger, and {second_points} to "
+                       "{second}, second."),
+    # ---------------------------------------------------------------- teams
+    "table_scored": ("Pöytä {table}, jako {hand}: {winner} voittaa ({case}), {mine} vastaan {theirs}: {points} "
+                     "pistettä joukkueelle {team}.",
+                     "Table {table}, hand {hand}: {winner} wins ({case}), {mine} against {theirs}: {points} points "
+                     "to {team}."),
+    "team_hand_scored": ("Jako {hand}: {team} voittaa jaon, {net} pistettä ja 20 voitosta: {points}. Erä: {totals}.",
+                         "Hand {hand}: {team} win the hand, {net} points and 20 for the win: {points}. "
+                         "Game: {totals}."),
+    "team_hand_even": ("Jako {hand}: joukkueet tasan, ei pisteitä. Erä: {totals}.",
+                       "Hand {hand}: the teams are even, no points. Game: {totals}."),
+    "team_game_won": ("{team} voitti erän {game} ({totals}): pääkirjanpitoon {points}.",
+                      "{team} win game {game} ({totals}): {points} to the main ledger."),
+    "table_waits": ("{player} odottaa pöydän {table} tulosta ennen kuin peli jatkuu.",
+                    "{player} holds the game until table {table}'s result is known."),
+    "wait_over": ("Pöydän {table} jako on päättynyt: peli jatkuu.", "Table {table}'s hand is over: play on."),
     # ---------------------------------------------------------------- impossible events
     "game_over": ("Peli on päättynyt.", "The game is over."),
     "not_a_gin_zone": ("Alue '{zone}' ei kuulu gini-rommiin (stock, pile, handN, meldsN).",
@@ -132,6 +161,16 @@ MESSAGES = MessageBook("gin", {
                             "'{what}' means nothing in gin rummy (pass, knock, gin, done, cards_missing)."),
     "button_not_now": ("Painike ei merkitse nyt mitään: sillä passataan avokortti tai päätetään näyttö.",
                        "The button means nothing now: it passes the upcard or ends a showing."),
+    "no_such_table": ("Pöytää {table} ei ole (pöydät 0-{last}).", "There is no table {table} (tables 0-{last})."),
+    "tables_mixed": ("Siirto {zones} yhdistää kahden pöydän kortit.", "The move {zones} mixes two tables' cards."),
+    "which_table": ("Mikä pöytä? Nimetkää pöytä (stock0-{last}, pile0-{last}) tai pelaaja.",
+                    "Which table? Name it (stock0-{last}, pile0-{last}) or the player."),
+    "table_done": ("Pöydän {table} jako on päättynyt: uusi jako alkaa vasta, kun kaikki pöydät ovat päättyneet "
+                   "(kesken: {left}).",
+                   "Table {table}'s hand is over: a new hand begins only when every table's has (still playing: "
+                   "{left})."),
+    "nothing_to_wait_for": ("Mikään toinen pöytä ei ole lopettamassa: {player} ei voi jäädä odottamaan.",
+                            "No other table is finishing its hand: {player} has nothing to wait for."),
     "unknown_event": ("Tapahtuma '{type}' ei kuulu gini-rommiin.", "A '{type}' event has no place in gin rummy."),
     "already_paused": ("Peli on jo tauolla.", "The game is paused already."),
     "not_paused": ("Peli ei ole tauolla.", "The game is not paused."),

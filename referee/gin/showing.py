@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import HAND_SIZE, cards_value, sorted_cards
-from .melds import Arrangement, best_arrangement, best_arrangements, best_with_lay_offs, fits_in_melds, is_run
+from .melds import (Arrangement, best_arrangement, best_arrangements, best_with_lay_offs, fits_in_melds, is_meld,
+                    is_run)
 
 AS_LAID, BEST = "as_laid", "best"
 
@@ -104,3 +105,42 @@ def count_defender(melds, deadwood, lay_offs, groupings, may_lay_off: bool, mode
     refused = sorted_cards(c for c in lay_offs if c in counted.deadwood)
     shown = cards_value(set(deadwood) - set(melds) - set(lay_offs)) + cards_value(refused)
     return DefenderCount(cards, counted, best, refused, shown)
+
+
+def count_defenders(shown: dict[int, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]], groupings,
+                    may_lay_off_on_knocker: bool, mode: str = AS_LAID) -> dict[int, DefenderCount]:
+    """Three players: each defender's cards counted with lay-offs onto the knocker's melds (any grouping
+    of them) and onto the other defender's melds, as the book allows ("sekä lopettajan että toistensa
+    yhdistelmiä").  ``shown``: per defender its own melds zone's cards, its hand zone's cards and the cards
+    it laid onto others' melds.  The other defender's melds to lay off onto are those it makes of its own
+    cards with its lay-offs onto the knocker's (so that neither count waits on the other's)."""
+    knocker_onto = list(groupings) if may_lay_off_on_knocker else []
+    first = {seat: count_defender(melds, deadwood, laid, knocker_onto, may_lay_off_on_knocker, mode)
+             for seat, (melds, deadwood, laid) in shown.items()}
+    out = {}
+    for seat, (melds, deadwood, laid) in shown.items():
+        others = [dc for other, dc in first.items() if other != seat]
+        theirs = tuple(m for dc in others for m in dc.counted.melds)
+        extra = [c for dc in others for c in dc.counted.lay_offs]   # a run the other lengthened lengthens on
+        onto = [tuple(_extended(m, extra) for m in g) + theirs for g in knocker_onto] if knocker_onto else [theirs]
+        cards = sorted_cards(set(melds) | set(deadwood) | set(laid))
+        best = best_with_lay_offs(cards, onto)
+        counted = best if mode == BEST else best_with_lay_offs(cards, onto, may_lay_off=laid)
+        refused = sorted_cards(c for c in laid if c in counted.deadwood)
+        shown_value = cards_value(set(deadwood) - set(melds) - set(laid)) + cards_value(refused)
+        out[seat] = DefenderCount(cards, counted, best, refused, shown_value)
+    return out
+
+
+def _extended(meld: tuple[str, ...], cards) -> tuple[str, ...]:
+    """A meld with those of ``cards`` that lengthen it, one after another (a run laid on at either end)."""
+    meld, left = tuple(meld), list(cards)
+    grown = True
+    while grown:
+        grown = False
+        for card in left:
+            if is_meld((*meld, card)):
+                meld, grown = sorted_cards((*meld, card)), True
+                left.remove(card)
+                break
+    return meld

@@ -483,9 +483,10 @@ def test_settings_are_checked(settings, message):
         Referee(GameStarted(t=0.0, game="gin", players=("Aino", "Eero"), settings=settings))
 
 
-def test_three_players_are_refused_until_their_variant_is_refereed():
-    with pytest.raises(ValueError, match="gin is refereed for 2 players"):
-        Referee(GameStarted(t=0.0, game="gin", players=("A", "B", "C")))
+def test_a_number_of_players_no_variant_takes_is_refused():
+    # three players and teams are the book's variants (tests/referee/test_gin_variants.py); five are none
+    with pytest.raises(ValueError, match="gin is played by 2 or 3 players, or by two teams of 4, 6, 8 or 10"):
+        Referee(GameStarted(t=0.0, game="gin", players=("A", "B", "C", "D", "E")))
 
 
 def test_messages_are_worded_in_both_languages():
