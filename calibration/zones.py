@@ -105,10 +105,12 @@ def gin_layout(seats: int, table_mm: tuple[float, float]) -> dict[str, Zone]:
     when a hand ends. Held cards are not on the table, so a player has no hand zone: the camera sees the
     pile and, at the end, the melds. The team game (4 and more) is two games at one table, each with its
     own stock and pile, and the camera follows one pile: it is refereed from the players' word."""
-    if seats not in (2, 3):
+    if seats >= 4 and seats % 2 == 0:
         raise ZoneError(f"the default gin layout has 2 or 3 seats; the team game ({seats} players) is two games "
                         f"at one table, each with its own stock and pile, and the camera follows one pile: "
                         f"referee it from the players' word (pelituomari play), got {seats}")
+    if seats not in (2, 3):
+        raise ZoneError(f"the default gin layout has 2 or 3 seats, got {seats}")
     w, h = table_mm
     cx, cy = w / 2, h / 2
     row_w, row_d = 700.0, 200.0  # up to four melds side by side, and a second row for lay-offs

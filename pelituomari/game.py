@@ -43,7 +43,12 @@ class Game:
     render_sample: Callable[[Path], None]   # writes its sample video, calibration and truth into a folder
     camera: Moves                    # its card moves as the tracker pairs them (Moves(): no cards, a die at most)
     answers: dict[str, str] = field(default_factory=dict)   # ruling kind -> hardware.feedback pattern name
-    seats: tuple[int, ...] = (2, 3, 4)   # the seat counts its default layout is drawn for, the last by default
+    seats: tuple[int, ...] = (2, 3, 4)   # the seat counts its default layout is drawn for
+    default_seats: int | None = None     # what calibrate draws when not told; None: the most of ``seats``
+
+    def calibrated_seats(self) -> int:
+        """The seats `calibrate` lays out when --seats is not given."""
+        return max(self.seats) if self.default_seats is None else self.default_seats
 
 
 def kiketti_zone_groups(zones: Iterable[str]) -> list[tuple[str, ...]]:
@@ -100,7 +105,8 @@ GAMES: dict[str, Game] = {game.name: game for game in (
     Game("gin", "Gini-rommi", GinEngine, lambda table, seats: gin_layout(seats, table),
          lambda seats: "1000x800" if seats == 2 else "1200x1000", ("stock", "pile", "melds0", "melds1"),
          gin_zone_groups, lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(seats)), "melds",
-         rendered_by("render_gin"), GIN_MOVES, {"knocked": "call_heard", "impossible": "wrong_slap"}, seats=(3, 2)),
+         rendered_by("render_gin"), GIN_MOVES, {"knocked": "call_heard", "impossible": "wrong_slap"}, seats=(2, 3),
+         default_seats=2),
     Game("skruuvi", "Skruuvi", SkruuviEngine, lambda table, seats: skruuvi_layout(4, table),  # 3: the puupää's place
          lambda seats: "1000x800", ("play0", "play1", "play2", "play3"), skruuvi_zone_groups,
          lambda seats: tuple(f"Pelaaja{n + 1}" for n in range(3 if seats == 3 else 4)), "play",

@@ -22,8 +22,8 @@ def add_parser(sub) -> None:
     p.add_argument("--size", default="1280x720", help="frame size to ask a camera for, WIDTHxHEIGHT (default "
                    "1280x720); `run` asks it for the size the calibration was made at")
     p.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_GAME, help="which zone layout")
-    p.add_argument("--seats", type=int, help="seats at the table (default: the most the game's layout has: " +
-                   "; ".join(f"{g.title} {g.seats[-1]}" for g in GAMES.values()) + ")")
+    p.add_argument("--seats", type=int, help="seats at the table (default: " +
+                   "; ".join(f"{g.title} {g.calibrated_seats()}" for g in GAMES.values()) + ")")
     p.add_argument("--table-mm", help="table width x depth in mm, marker to marker outer corners (default: the "
                    "game's table for the seats: " + "; ".join(
                        f"{g.title} " + ", ".join(dict.fromkeys(g.table_mm(seats) for seats in g.seats))
@@ -105,7 +105,7 @@ def run(args) -> int:
     _writable(args.out, "--out", "calibration.json")
     _writable(overlay, "--overlay", "zones.png")
     game = find_game(args.game)
-    seats = game.seats[-1] if args.seats is None else args.seats
+    seats = game.calibrated_seats() if args.seats is None else args.seats
     table_mm = _pair(args.table_mm or game.table_mm(seats), "--table-mm", "900x560")
     try:
         zones = game.layout(table_mm, seats)

@@ -163,9 +163,11 @@ def test_gin_layout_puts_each_players_melds_along_their_edge():
     with pytest.raises(ZoneError, match="^a 900x560 mm table is too small for 2 gin players: zones 'stock' "
                                         "and 'melds0' overlap$"):
         gin_layout(2, (900, 560))
-    with pytest.raises(ZoneError, match=r"the default gin layout has 2 seats \(the 3- and 4-player games are "
-                                        r"not refereed yet\), got 3"):
-        gin_layout(3, (1400, 1100))
+    with pytest.raises(ZoneError, match=r"^the default gin layout has 2 or 3 seats; the team game \(4 players\) "
+                                        r"is two games at one table, .* got 4$"):
+        gin_layout(4, (1400, 1100))
+    with pytest.raises(ZoneError, match=r"^the default gin layout has 2 or 3 seats, got 5$"):
+        gin_layout(5, (1400, 1100))
 
 
 def test_skruuvi_layout_puts_each_players_card_played_before_them_and_their_tricks_on_their_right():

@@ -566,4 +566,4 @@ def test_the_camera_layout_has_three_seats_and_leaves_the_team_game_to_the_playe
     with pytest.raises(ZoneError, match=r"the team game \(4 players\) is two games at one table"):
         gin_layout(4, (1200.0, 1000.0))
     gin = GAMES["gin"]
-    assert gin.seats[-1] == 2 and gin.table_mm(3) == "1200x1000"   # two seats by default, as the live sample
+    assert gin.calibrated_seats() == 2 and gin.table_mm(3) == "1200x1000"   # two seats by default, as the live sample
