@@ -102,6 +102,7 @@ RECIPES = (
     Recipe("pipeline.json", ("benchmarks/bench_pipeline.py",), LIVE),
     Recipe("pipeline_int8.json", ("benchmarks/bench_pipeline.py", "--int8"), int8(LIVE)),
     Recipe("pipeline_gin.json", ("benchmarks/bench_pipeline.py", "--game", "gin"), LIVE),
+    Recipe("pipeline_skruuvi.json", ("benchmarks/bench_pipeline.py", "--game", "skruuvi"), LIVE),
     Recipe("detect_gloss.json", _bench_detect("--gloss", "1.0", "--more-sets", *MORE_SETS), DETECT),
     Recipe("detect_tilt20.json", _bench_detect("--tilt", "20", "--more-sets", *MORE_SETS), DETECT),
     Recipe("detect_tilt35.json", _bench_detect("--tilt", "35", "--more-sets", *MORE_SETS), DETECT),

@@ -52,8 +52,8 @@ def _stale_after_changing(weights, name):
 
 def test_a_new_card_reader_makes_stale_the_float_files_that_read_cards(weights):
     assert _stale_after_changing(weights, "card_classifier.onnx") == [
-        "detect.json", "pipeline.json", "pipeline_gin.json", "detect_gloss.json", "detect_tilt20.json",
-        "detect_tilt35.json",
+        "detect.json", "pipeline.json", "pipeline_gin.json", "pipeline_skruuvi.json", "detect_gloss.json",
+        "detect_tilt20.json", "detect_tilt35.json",
         "detect_clutter.json", "detect_glare_spots.json", "detect_views1.json", "real_cards.json",
         "real_cards_live.json", "compare_int8.json",
         "compare_int8_live.json", "compare_live_gloss.json", "compare_live_clutter.json", "compare_glare.json",
@@ -69,7 +69,8 @@ def test_its_int8_copy_makes_stale_the_int8_files(weights):
 
 def test_a_new_live_detector_makes_stale_what_the_live_pipeline_reads(weights):
     assert _stale_after_changing(weights, "detector_live.onnx") == [
-        "pipeline.json", "pipeline_gin.json", "detect_views1.json", "real_cards_live.json", "compare_int8_live.json",
+        "pipeline.json", "pipeline_gin.json", "pipeline_skruuvi.json", "detect_views1.json", "real_cards_live.json",
+        "compare_int8_live.json",
         "compare_live_gloss.json", "compare_live_clutter.json", "compare_glare_live.json", "mount.json", "light.json",
         "int8_cpus.json", "blackout.json"]
 
