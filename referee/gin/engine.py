@@ -169,6 +169,9 @@ class GinEngine(Engine):
             self.sheet = ScoreSheet(self.players)
             self.hand = self._new_hand(s["first_dealer"])
         self.knock_unseen: Hand | None = None  # the hand whose knock was made while the camera was blind
+        self.turn_unseen: Hand | None = None   # the hand whose turns may have gone by while the camera was blind
+        self.shown_unseen: Hand | None = None  # the hand whose cards were laid while the camera was blind
+        self.held_shown: list[tuple[CardsRevealed, int]] = []  # a defender's cards seen before the knocker's
 
     def _check_settings(self, given) -> str:
         """The settings checked, by name; the variant for the players' number."""
@@ -358,6 +361,9 @@ class GinEngine(Engine):
         card on the pile ends a deal not seen, and a discard before any draw was seen follows a stock draw
         (with the upcard still offered: both passed, said or not, and the non-dealer drew)."""
         h = self.hand
+        if self.turn_unseen is h and h.phase == PLAY and (e.from_zone, e.to_zone) == (HAND, "pile") and not e.face_up:
+            self.knock_unseen = h  # a knock, whose turn is not known: the first to lay cards face up tells
+            return []
         if (e.from_zone, e.to_zone) == ("pile", HAND):
             seat = h.offer_to if h.phase == OFFER else h.turn
             return self._moved(replace(e, to_zone=f"hand{seat}", by=seat), seq)
@@ -749,16 +755,26 @@ class GinEngine(Engine):
     # ------------------------------------------------------------ the camera blind
 
     def _blind(self, e: CameraBlind, seq: int) -> list[Ruling]:
-        """The camera saw nothing for a while: said, and nothing done then is ruled on. A card found face down
-        on the pile after it is a knock made unseen, whose knocker the first cards laid face up tell
-        (``_knock_found``); a new card face up on its top, the turn's draw and discard made unseen."""
+        """The camera saw nothing for a while: said, and nothing done then is ruled on. Where the pile shows
+        turns went by, what the hands took and gave is no longer known; a card found face down on it (or
+        seen laid so before whose turn is known again) is a knock made unseen, whose knocker the first cards
+        laid face up tell (``_knock_found``); a new card face up on its top, the turn's draw and discard
+        made unseen. Cards laid in the dark during a showing are seen at once: the knocker's go first."""
         h = self.hand
         told = [MESSAGES.ruling("unseen", data={"since": e.t, "until": e.until}, since=e.t, until=e.until)]
-        if h.phase != PLAY or not e.counts and e.pile_top is None and not e.pile_face_down:
+        if h.phase == SHOWING:
+            self.shown_unseen = h  # what was laid in the dark is seen at once: whose came first is not
+        knock = e.pile_face_down and h.pile[-1:] != [None]
+        if h.phase != PLAY or not knock and (e.pile_top is None or e.pile_top in h.pile[-1:]):
             return told
-        if e.pile_face_down and h.pile[-1:] != [None]:
+        self.turn_unseen = h  # some turns went by: the cards they took and gave are not known
+        for hold in h.holdings.values():
+            hold.known.clear()
+        for card in [card for card, place in h.where.items() if place != "stock" and card not in h.pile[-1:]]:
+            del h.where[card]
+        if knock:
             self.knock_unseen = h
-        elif e.pile_top is not None and e.pile_top not in h.pile[-1:] and h.turn is not None:
+        elif h.turn is not None:
             seat = h.turn
             moves = [] if h.stage == DISCARD else [CardMoved(t=e.until, from_zone="stock", to_zone=f"hand{seat}")]
             moves.append(CardMoved(t=e.until, card=e.pile_top, from_zone=f"hand{seat}", to_zone="pile", face_up=True))
@@ -771,17 +787,18 @@ class GinEngine(Engine):
 
     def _knock_found(self, seat: int, seq: int, t: float) -> list[Ruling]:
         """The knock made while the camera was blind is ``seat``'s, the first to lay cards face up: the turns
-        to it went by unseen (the turn's discard, its own draw), then it knocked."""
+        to it went by unseen (the turn's discard, its own draw), then it knocked, holding a hand and its
+        drawn card, as every other player a hand."""
         h, self.knock_unseen = self.hand, None
         if h.turn != seat:
             if h.stage == DISCARD:
-                h.holdings[h.turn].give(None)
                 h.pile.append(None)  # the discard not seen, under the knock
             h.turn, h.turns, h.stage = seat, h.turns + 1, DRAW
         if h.stage == DRAW:
-            h.holdings[seat].take(None)
             h.stock -= 1
-            h.stage = DISCARD
+        for player, hold in h.holdings.items():  # a hand each, and the knocker's drawn card
+            hold.count = HAND_SIZE + (player == seat)
+        h.stage = DISCARD
         self._put(seat, CardMoved(t=t, from_zone=f"hand{seat}", to_zone="pile"), seq, knock=True)
         return self._knock(seat, seq, t, None, declared=False)
 
@@ -792,6 +809,14 @@ class GinEngine(Engine):
         h = self.hand
         if self.knock_unseen is h and h.phase == PLAY and kind in ("melds", "hand"):
             return self._knock_found(seat, seq, e.t) + self._revealed(e, seq)
+        if self.shown_unseen is h and h.phase == SHOWING and kind in ("melds", "hand"):
+            s = h.showing
+            if seat != s.knocker and not s.knocker_closed and not s.shown(s.knocker):
+                self.held_shown.append((e, seq))  # the knocker's cards, laid first, are seen with them
+                return []
+            if seat == s.knocker and self.held_shown:
+                held, self.held_shown, self.shown_unseen = self.held_shown, [], None
+                return self._revealed(e, seq) + [r for shown, at in held for r in self._revealed(shown, at)]
         if kind == "stock":
             return self._stock_exposed(e.cards, seq, e.t)
         if kind == "pile" or h.phase != SHOWING:
