@@ -116,6 +116,8 @@ class Round:
     unseen: set[int] = field(default_factory=set)   # seats whose points could not be fully judged
     turn_unseen: bool = False      # turns may have gone by while the camera was blind: whoever draws next is due
     landed_unseen: set[str] = field(default_factory=set)  # found on the pile's top after the camera was blind
+    top_unknown: bool = False      # what lies on the pile's top is not known (a card under it landed unseen)
+    unsure: bool = False           # the camera was blind this round: what seems impossible is the referee's doubt
     penalty_unseen: list[int] = field(init=False)  # penalty cards a seat may be given for a slap judged unseen
 
     def __post_init__(self) -> None:
@@ -208,7 +210,14 @@ class KikettiEngine(Engine):
             return []
         if self.over:
             raise MESSAGES.impossible("game_over")
-        return self._dispatch(event, seq)
+        if not self.r.unsure or not isinstance(event, (CardMoved, CardsRevealed)):
+            return self._dispatch(event, seq)
+        saved = self._save()
+        try:
+            return self._dispatch(event, seq)
+        except Impossible:  # on a table the camera lost sight of this round, the referee's count is in doubt
+            self._restore(saved)
+            return []
 
     def _dispatch(self, event: Event, seq: int) -> list[Ruling]:
         if not _is_landing(event) and not isinstance(event, PadSlapped):
@@ -330,6 +339,11 @@ class KikettiEngine(Engine):
             r.penalty_unseen[seat] -= 1
             r.table[seat] += 1
             return []
+        if not r.owed_penalty[seat] and not r.owed_replace_in[seat] and r.unsure and r.pile[-1:] and \
+                r.pile[-1] in r.landed_unseen:
+            # a card come to a seat that no hand or pile was seen losing, the pile's top landed unseen: that
+            # card taken back (the camera saw the top go only as the card beneath showed)
+            return self._card_back(replace(e, card=r.pile[-1], from_zone="pile"))
         if not r.owed_penalty[seat] and not r.owed_replace_in[seat]:
             return self._straight_swap_in(e, seat)
         self._take_from_stock()
@@ -466,6 +480,7 @@ class KikettiEngine(Engine):
             r.landed_unseen.discard(back)
             r.pile.remove(back)
             r.shown.add(back)
+            r.top_unknown = True  # what it covered landed unseen too, as far as the referee knows
             r.table[seat] += 1
             r.penalty_unseen[seat] += self.settings["penalty_cards_per_wrong_slap"]
             return []
@@ -511,19 +526,34 @@ class KikettiEngine(Engine):
         told = [MESSAGES.ruling("unseen", data={"since": e.t, "until": e.until}, since=e.t, until=e.until)]
         if not e.counts or r.phase == "reveal" or r.ended:
             return told
+        r.unsure = True
+        if r.phase == "deal":
+            played = e.pile_top is not None or any(e.counts.get(hand_zone(seat), 0) for seat in range(self.n))
+            if not played and any(e.counts.get(seat_zone(seat), 0) < CARDS_DEALT for seat in range(self.n)):
+                for seat in range(self.n):
+                    self._table_found(seat, e.counts.get(seat_zone(seat), r.table[seat]))
+                return told
+            for seat in range(self.n):  # dealt in the dark (a card on the pile, or drawn: play has begun)
+                r.stock, r.table[seat] = max(0, r.stock - (CARDS_DEALT - r.table[seat])), CARDS_DEALT
+            told.append(self._play_begins())
         before = (list(r.table), list(r.holds_turn_card), r.pile[-1:])
         gained = [self._table_found(seat, e.counts[seat_zone(seat)]) if seat_zone(seat) in e.counts else 0
                   for seat in range(self.n)]
-        if r.phase == "deal":
-            return told + ([self._play_begins()] if all(c == CARDS_DEALT for c in r.table) else [])
         for seat in range(self.n):
             held = e.counts.get(hand_zone(seat))
-            if held == 0 and r.holds_turn_card[seat]:  # the drawn card played: put among the table cards, or
-                r.holds_turn_card[seat] = False         # discarded (or swapped in and one put out)
-                r.stage, r.power = ("swap_in", None) if gained[seat] > 0 else ("done", "none")
+            if held == 0 and r.holds_turn_card[seat]:  # the drawn card played: discarded (or swapped in and
+                r.holds_turn_card[seat] = False         # one put out)
+                r.stage, r.power = "done", "none"
             if held == 0 and r.owed_to_stock[seat]:
                 r.owed_to_stock[seat], r.stock = 0, r.stock + r.owed_to_stock[seat]
-        if e.pile_top is not None and e.pile_top not in r.pile[-1:]:
+        for seat in [seat for seat in range(self.n) if gained[seat] > 0][-1:]:
+            # a card it was not owed among a seat's table cards: its drawn card swapped in, the next card out of
+            # its row its swap (drawn in the dark too, unless it held the card)
+            r.holds_turn_card[seat], r.has_drawn[seat], r.opener_drew = False, True, True
+            r.turn, r.stage, r.power, r.looked_zone, r.previous_turn = seat, "swap_in", None, None, None
+        if e.pile_top is None:
+            r.top_unknown = bool(r.pile)  # the pile's top not read: what lies there now is not known
+        elif e.pile_top not in r.pile[-1:]:
             if e.pile_top in r.pile:
                 r.pile.remove(e.pile_top)
             r.pile.append(e.pile_top)
@@ -531,6 +561,7 @@ class KikettiEngine(Engine):
             r.shown.discard(e.pile_top)
             r.discards += 1
             r.power = rank(e.pile_top) if rank(e.pile_top) in POWERS and r.stage == "done" else r.power
+            r.top_unknown = False
         due = self._next_drawer()
         drew = sorted((seat for seat in range(self.n) if e.counts.get(hand_zone(seat), 0) > r.holds_turn_card[seat]
                        + r.owed_to_stock[seat]), key=lambda seat: seat != due)
@@ -552,7 +583,7 @@ class KikettiEngine(Engine):
     def _table_found(self, seat: int, count: int) -> int:
         """A seat found holding ``count`` cards after the camera was blind: the cards owed to it that it gained
         were paid (penalty cards, slaps gone back, a replacement), the cards it lost went unseen (slapped,
-        swapped out). Returns how many it gained that it was not owed."""
+        swapped out). Returns how many it gained in play that it was not owed."""
         r = self.r
         gained, unowed = count - r.table[seat], 0
         for _ in range(max(0, gained)):
@@ -565,9 +596,9 @@ class KikettiEngine(Engine):
                 r.owed_replace_in[seat] -= 1
             elif r.penalty_unseen[seat]:
                 r.penalty_unseen[seat] -= 1
-            else:
-                unowed += 1  # dealt, or a drawn card put among the table cards
-                if r.phase == "play" and r.holds_turn_card[seat] and unowed == 1:
+            elif r.phase == "play":
+                unowed += 1  # a drawn card put among the table cards
+                if r.holds_turn_card[seat] and unowed == 1:
                     continue  # the card held, drawn from the stock already
             r.stock = max(0, r.stock - 1)
         r.table[seat] = count
@@ -651,7 +682,7 @@ class KikettiEngine(Engine):
         if r.stage == "swap_in" and r.turn == seat and e.by in (None, seat) and not r.ended:
             r.table[seat] -= 1
             r.pile.append(e.card)
-            r.stage, r.power = "done", "swap_in"
+            r.stage, r.power, r.top_unknown = "done", "swap_in", False
             r.discards += 1
             return []
         return self._slap(e, self._seat(e.by, "by"), seat)
@@ -665,7 +696,7 @@ class KikettiEngine(Engine):
         r.holds_turn_card[seat] = False
         r.pile.append(e.card)
         r.discards += 1
-        r.stage = "done"
+        r.stage, r.top_unknown = "done", False
         r.power = rank(e.card) if rank(e.card) in POWERS and not r.ended else "none"
         return []
 
@@ -706,6 +737,11 @@ class KikettiEngine(Engine):
             r.owed_returns.append((card, owner))
             return [MESSAGES.ruling("late_slap", (slapper,), data={"card": card, "owner": owner},
                                     slapper=self.name(slapper), whose=whose)]
+        if r.top_unknown:  # what it was slapped onto went unseen: not judged; taken back, it was wrong
+            r.pile.append(card)
+            r.landed_unseen.add(card)
+            r.top_unknown = False
+            return [self._emptied(owner)] if r.holding(owner) == 0 else []
         top = r.pile[-1]
         if rank(card) == rank(top):
             r.pile.append(card)
@@ -907,7 +943,7 @@ class KikettiEngine(Engine):
         rulings: list[Ruling] = []
         if r.phase == "deal":
             raise MESSAGES.impossible("reveal_in_deal", (seat,))
-        if not self._ready_to_reveal():
+        if not self._ready_to_reveal() and not r.unsure:  # unsure: the round may have ended in the dark
             if r.caller is not None and r.final_turns == [seat] and r.stage == "done":
                 r.final_turns = []
                 rulings.append(MESSAGES.ruling("turn_forfeited", (seat,), player=self.name(seat)))

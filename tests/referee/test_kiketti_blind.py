@@ -75,8 +75,19 @@ def test_a_drawn_card_found_among_the_table_cards_was_swapped_in_and_the_next_ca
 
 
 def test_a_card_slapped_in_the_dark_and_taken_back_was_wrong_as_judged_unseen_and_its_penalty_is_taken():
+    """What the 3h covered may have landed in the dark too: the next slap is not judged, nor its taking
+    back; a slap onto a card seen landing is."""
     tb = blind(dealt().turn(E, "5h"), "3h", seat3=3).back("3h", V).penalty(V, 2).slap(A, A, "5d")
-    assert said(tb) == [("unseen", (), 0), ("correct_slap", (A,), 0)]
+    assert said(tb) == [("unseen", (), 0)]
     s = state(tb)
     assert (s["pile_top"], s["table_cards"], s["owed_penalty_cards"], s["stock"]) == (
         "5d", [3, 4, 4, 6], [0, 0, 0, 0], 36 - 1 - 2)
+    tb.back("5d", A).penalty(A, 2).turn(S, "8h").slap(V, V, "8c")
+    assert said(tb) == [("unseen", (), 0), ("correct_slap", (V,), 0)]
+    assert state(tb)["table_cards"] == [6, 4, 4, 5]
+
+
+def test_after_a_blind_spell_what_seems_impossible_is_not_ruled_and_a_reveal_ends_the_round():
+    tb = blind(dealt().turn(E, "5h"), "5h").back("9s", A).reveal(A, ["2c", "3c", "4c", "5c"])
+    assert said(tb) == [("unseen", (), 0)]  # no 9s owed back to Aino, no early reveal: only the dark said
+    assert state(tb)["phase"] == "reveal"
