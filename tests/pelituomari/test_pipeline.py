@@ -347,7 +347,8 @@ def test_a_card_played_in_a_blackout_is_no_false_ruling():
     dealt = _frame(H, [(BLUE, *seat1), (BLUE, *seat0)])
     slapped = _frame(H, [(BLUE, *seat1), (RED, *pile)])
     dark = np.random.default_rng(0).integers(0, 9, dealt.shape, dtype=np.uint8)
-    frames = [dealt] * 8 + [dark] * 10 + [(slapped * light).astype(np.uint8) for light in (1 / 3, 2 / 3)] + [slapped] * 8
+    coming_back = [(slapped * light).astype(np.uint8) for light in (1 / 3, 2 / 3)]
+    frames = [dealt] * 8 + [dark] * 10 + coming_back + [slapped] * 8
     pipeline = Pipeline(cal, ColourDetector(), referee_for([START]), "kiketti",
                         tracker=Tracker(ZONES, baseline_frames=3, moves=GAMES["kiketti"].camera))
     result = pipeline.run(ScriptedSource(frames, SourceError("the video ended")))
