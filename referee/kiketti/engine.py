@@ -527,6 +527,7 @@ class KikettiEngine(Engine):
         if not e.counts or r.phase == "reveal" or r.ended:
             return told
         r.unsure = True
+        seen = list(r.table)  # the cards the referee saw on each seat's table before the dark
         if r.phase == "deal":
             played = e.pile_top is not None or any(e.counts.get(hand_zone(seat), 0) for seat in range(self.n))
             if not played and any(e.counts.get(seat_zone(seat), 0) < CARDS_DEALT for seat in range(self.n)):
@@ -577,7 +578,7 @@ class KikettiEngine(Engine):
             r.turn_began_t, r.previous_turn, r.turn_unseen = e.until, None, False
             if r.caller is not None and seat in r.final_turns:
                 r.final_turns.remove(seat)
-        emptied = [self._emptied(seat) for seat in range(self.n) if r.holding(seat) == 0 and before[0][seat]][:1]
+        emptied = [self._emptied(seat) for seat in range(self.n) if r.holding(seat) == 0 and seen[seat]][:1]
         return told + emptied
 
     def _table_found(self, seat: int, count: int) -> int:

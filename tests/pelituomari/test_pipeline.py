@@ -341,7 +341,7 @@ def test_a_card_played_in_a_blackout_is_no_false_ruling():
     """The blackout of benchmarks/bench_blackout.py on a short clip: a table found dealt a card each (a
     restart, the referee still in the deal), then the picture black, and re-exposing, while seat0's card is
     slapped onto the pile (seen, a slap in the deal is impossible): no ruling on it, only what the camera
-    could not see, and the table found after it."""
+    could not see, the table found after it, and the play it shows begun."""
     cal, H = _calibration()
     seat0, seat1, pile = ZONES["seat0"].centre, ZONES["seat1"].centre, ZONES["pile"].centre
     dealt = _frame(H, [(BLUE, *seat1), (BLUE, *seat0)])
@@ -354,7 +354,10 @@ def test_a_card_played_in_a_blackout_is_no_false_ruling():
     result = pipeline.run(ScriptedSource(frames, SourceError("the video ended")))
     assert result.events == [CameraBlind(t=0.8, source=Source.CAMERA, until=1.9, pile_top="5h",
                                          counts={"seat0": 0, "hand0": 0, "seat1": 1, "hand1": 0})]
-    assert [r.kind for r in result.rulings] == ["unseen"]
+    # a card on the pile: the deal was finished in the dark (seat0's cards, never seen, are not its table
+    # emptied)
+    assert [r.kind for r in result.rulings] == ["unseen", "round_started"]
+    assert pipeline.referee.engine.summary()["table_cards"] == [0, 1]
 
 
 def test_a_source_ending_while_a_pile_card_waits_for_its_zone_books_it_from_the_stock(tmp_path):
