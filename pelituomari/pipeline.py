@@ -15,6 +15,10 @@ the tracker), not gone: a lamp's reflection sliding over a seat would otherwise 
 it.  A reflection that stays on the die is reported too (it hides the face of every roll that lands
 under it), and so is one that stays on part of a card zone (a card laid there is never seen).
 
+A picture gone dark (vision.colour.Blindness: a lamp off, a hand over the lens) is read for nothing; once
+it shows the table again, the tracker takes the table as it then stands rather than as moves made in an
+instant (Tracker.blind), and tells the referee of the dark and of the table found (``camera_blind``).
+
 Every event is stored (SQLite, one transaction each) before the referee rules on it, so a crash
 or a dead camera loses nothing that was already seen.
 """
