@@ -256,9 +256,10 @@ def test_the_bottom_card_of_a_fan_is_named_by_its_index_corner():
                                     for e in detector.card_crop_scales], (0, 2))
     with_corners = detector._with_index_corners(image, [loose], whole)
     ac = CARD_CODES.index("Ac")
-    assert int(whole.argmax()) == ac and round(float(whole[0, ac]), 2) == 0.31
-    assert round(float(whole[0, CARD_CODES.index("7d")]), 2) == 0.25
-    assert int(with_corners.argmax()) == ac and round(float(with_corners[0, ac]), 3) == 0.994
+    # the crops are warped by OpenCV, whose kernels differ a little between CPUs: hence approx
+    assert int(whole.argmax()) == ac and float(whole[0, ac]) == pytest.approx(0.31, abs=0.02)
+    assert sorted(whole[0])[-2] == whole[0, CARD_CODES.index("7d")] == pytest.approx(0.25, abs=0.02)
+    assert int(with_corners.argmax()) == ac and float(with_corners[0, ac]) == pytest.approx(0.994, abs=0.003)
     for shipped in (Detector(views=DETECT_VIEWS, conf=DETECT_CONF), live_detector()):
         for weight, named in ((1.0, "Ac"), (0.0, None)):
             shipped.corner_weight = weight
