@@ -519,20 +519,20 @@ class KikettiEngine(Engine):
         in, where its seat's row gained a card it was not owed: the next card out of the row is its swap), a
         card now in a hand drawn, a seat's cards as many as lie there (owed cards it gained paid), a new card
         on the pile's top landed unseen (taken back to a seat, it was a wrong slap judged unseen: no ruling,
-        and its penalty cards are taken as given). Where the table shows turns may have gone by, whoever
-        draws next is due."""
+        and its penalty cards are taken as given). Where the table changed, turns may have gone by (whoever
+        draws next is due), and for the rest of the round what seems impossible is the referee's doubt."""
         r = self.r
         self.landing, self.pads = None, {}
         told = [MESSAGES.ruling("unseen", data={"since": e.t, "until": e.until}, since=e.t, until=e.until)]
         if not e.counts or r.phase == "reveal" or r.ended:
             return told
-        r.unsure = True
         seen = list(r.table)  # the cards the referee saw on each seat's table before the dark
         if r.phase == "deal":
             played = e.pile_top is not None or any(e.counts.get(hand_zone(seat), 0) for seat in range(self.n))
             if not played and any(e.counts.get(seat_zone(seat), 0) < CARDS_DEALT for seat in range(self.n)):
                 for seat in range(self.n):
                     self._table_found(seat, e.counts.get(seat_zone(seat), r.table[seat]))
+                r.unsure = r.unsure or r.table != seen
                 return told
             for seat in range(self.n):  # dealt in the dark (a card on the pile, or drawn: play has begun)
                 r.stock, r.table[seat] = max(0, r.stock - (CARDS_DEALT - r.table[seat])), CARDS_DEALT
@@ -566,8 +566,8 @@ class KikettiEngine(Engine):
         due = self._next_drawer()
         drew = sorted((seat for seat in range(self.n) if e.counts.get(hand_zone(seat), 0) > r.holds_turn_card[seat]
                        + r.owed_to_stock[seat]), key=lambda seat: seat != due)
-        if (list(r.table), list(r.holds_turn_card), r.pile[-1:]) != before or drew:
-            r.turn_unseen = True
+        if (list(r.table), list(r.holds_turn_card), r.pile[-1:]) != before or drew or r.table != seen:
+            r.turn_unseen = r.unsure = True  # the table changed in the dark: the referee's count is in doubt
         for seat in drew[1:]:  # more hands hold a card than one turn's: drawn out of turn, unseen, going back
             r.owed_to_stock[seat] += 1
             r.stock = max(0, r.stock - 1)

@@ -88,6 +88,11 @@ def test_a_card_slapped_in_the_dark_and_taken_back_was_wrong_as_judged_unseen_an
 
 
 def test_after_a_blind_spell_what_seems_impossible_is_not_ruled_and_a_reveal_ends_the_round():
-    tb = blind(dealt().turn(E, "5h"), "5h").back("9s", A).reveal(A, ["2c", "3c", "4c", "5c"])
+    tb = blind(dealt().turn(E, "5h"), "8c").back("9s", A).reveal(A, ["2c", "3c", "4c", "5c"])
     assert said(tb) == [("unseen", (), 0)]  # no 9s owed back to Aino, no early reveal: only the dark said
     assert state(tb)["phase"] == "reveal"
+
+
+def test_a_blind_spell_that_changed_nothing_leaves_the_referee_sure():
+    tb = blind(dealt().turn(E, "5h"), "5h").discard(V, "9h")
+    assert said(tb) == [("unseen", (), 0), ("impossible", (V,), 0)]
