@@ -190,6 +190,7 @@ def test_skruuvi_calls_are_said_from_the_page_in_turn_and_one_out_of_turn_is_ref
         page.click("#words button[data-what=pass]")
         page.wait_for_selector("#answer.bad")
         assert page.locator("#answer").inner_text() == "Not Aino's turn: Ville bids now."
+        page.wait_for_selector("#rulings li[data-kind=impossible]")   # the list comes by the feed
         assert page.locator("#rulings li").first.get_attribute("data-kind") == "impossible"
         shoot(page, tmp_path, "skruuvi_phone_bidding")
     assert [(e.by, e.what, e.value) for e in stored_events(db)[1:]] == [(1, "bid", "5h"), (2, "pass", None),
