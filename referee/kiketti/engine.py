@@ -344,6 +344,10 @@ class KikettiEngine(Engine):
             # a card come to a seat that no hand or pile was seen losing, the pile's top landed unseen: that
             # card taken back (the camera saw the top go only as the card beneath showed)
             return self._card_back(replace(e, card=r.pile[-1], from_zone="pile"))
+        if not r.owed_penalty[seat] and not r.owed_replace_in[seat] and r.unsure:
+            self._take_from_stock()  # owed for something done unseen (a slap judged in the dark), as given
+            r.table[seat] += 1
+            return []
         if not r.owed_penalty[seat] and not r.owed_replace_in[seat]:
             return self._straight_swap_in(e, seat)
         self._take_from_stock()
@@ -680,6 +684,10 @@ class KikettiEngine(Engine):
         self.r.shown.discard(e.card)
         seat = self._zone_seat(e.from_zone, "seat")
         r = self.r
+        if r.unsure and r.stage == "hold" and r.turn == seat and e.by in (None, seat) and r.holds_turn_card[seat]:
+            # after the dark, the player holding the drawn card lays a card: its discard, as far as the referee
+            # can tell (the camera's count of the seat, and so where the card came from, is in doubt)
+            return self._discard(replace(e, from_zone=hand_zone(seat)))
         if r.stage == "swap_in" and r.turn == seat and e.by in (None, seat) and not r.ended:
             r.table[seat] -= 1
             r.pile.append(e.card)
@@ -960,6 +968,10 @@ class KikettiEngine(Engine):
         r.phase = "reveal"
         r.revealed[seat] = e.cards
         problems = []
+        if r.unsure:  # the referee's count is in doubt: the cards revealed are the seat's
+            r.table[seat] = len(e.cards)
+            r.owed_penalty[seat] = r.owed_replace_in[seat] = r.penalty_unseen[seat] = 0
+            r.owed_returns = [(card, s) for card, s in r.owed_returns if s != seat]
         if len(e.cards) != r.table[seat]:
             problems.append(phrase("count_differs", seen=len(e.cards), table=r.table[seat]))
         missing = r.holding(seat) - r.table[seat]
@@ -970,7 +982,7 @@ class KikettiEngine(Engine):
             rulings.append(MESSAGES.ruling("unjudged", (seat,), player=self.name(seat),
                                            problems=joined(problems, "; ")))
         if all(s in r.revealed or r.holding(s) == 0 for s in range(self.n)):
-            rulings += self._lost_cards() + self._score()
+            rulings += ([] if r.unsure else self._lost_cards()) + self._score()
         return rulings
 
     def _lost_cards(self) -> list[Ruling]:

@@ -96,3 +96,16 @@ def test_after_a_blind_spell_what_seems_impossible_is_not_ruled_and_a_reveal_end
 def test_a_blind_spell_that_changed_nothing_leaves_the_referee_sure():
     tb = blind(dealt().turn(E, "5h"), "5h").discard(V, "9h")
     assert said(tb) == [("unseen", (), 0), ("impossible", (V,), 0)]
+
+
+def test_in_doubt_a_card_laid_by_the_player_holding_the_drawn_card_is_its_discard():
+    tb = blind(dealt().turn(E, "5h"), "8c", hand2=1).slap(S, S, "9h").slap(V, V, "9d")
+    assert said(tb) == [("unseen", (), 0), ("correct_slap", (V,), 0)]
+    s = state(tb)
+    assert (s["turn"], s["pile_top"], s["table_cards"]) == (S, "9d", [4, 4, 4, 3])
+
+
+def test_in_doubt_a_card_from_the_stock_to_a_seat_owed_none_is_taken_as_owed_and_a_reveal_as_the_seats_cards():
+    tb = blind(dealt().turn(E, "5h"), "8c").penalty(A, 1).reveal(A, ["2c", "3c", "4c"])
+    assert said(tb) == [("unseen", (), 0)]
+    assert state(tb)["table_cards"] == [3, 4, 4, 4]
