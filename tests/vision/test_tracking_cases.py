@@ -503,6 +503,21 @@ def _():
     assert told_when(tracker, turned + stacked, t) == []
 
 
+@case("skruuvi_last_card_turned_unsettled")
+def _():
+    tracker = skruuvi()
+    trick = [in_zone("play0", "2s"), in_zone("play1", "Ks"), in_zone("play2", "7h")]
+    _, t = feed(tracker, [trick] * 5)
+    # the 4s read in two frames only, then the trick turned face down before it had lain 0.15 s
+    with_last = [trick + [in_zone("play3", "4s")]] * 2
+    turned = [[in_zone(z) for z in ("play0", "play1", "play2", "play3")]] * 3
+    told = told_when(tracker, with_last + turned, t)
+    assert told == [(round(t + 2 * DT, 6), [revealed(round(t, 6), "play3", "4s")])]
+    # a card read in one frame, then turned; one read in two frames that goes, leaving no back: no card played
+    glimpses = [[in_zone("play1", "9d")], [in_zone("play1")], [in_zone("play2", "Qc")], [in_zone("play2", "Qc")], []]
+    assert told_when(tracker, glimpses, t + 5 * DT) == []
+
+
 @case("skruuvi_next_tricks_card")
 def _():
     tracker = skruuvi()
