@@ -76,8 +76,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import Engine, Ruling, register
-from ..events import ButtonPressed, CardMoved, CardsRevealed, Declared, Event, GameStarted, Paused
+from ..core import Engine, Impossible, Ruling, register
+from ..events import ButtonPressed, CameraBlind, CardMoved, CardsRevealed, Declared, Event, GameStarted, Paused
 from ..messages import Phrase
 from . import doubling as doubling_rules
 from . import exchange as exchanges
@@ -98,6 +98,9 @@ _SEAT_ZONE = re.compile(r"^(hand|tricks|penalty)([0-3])$")
 _PLAY_ZONE = re.compile(rf"^{PLAY}([0-3])$")
 _COLLECT = ("deck", "aside")
 _CALLS = ("bid", "pass", "double", "redouble", "bolsevikki", "demand", "forbid")
+# rulings that accuse a player of a fault in the play: after a blind spell, the camera's word is not enough
+_ACCUSING = ("revoke", "revoke_corrected", "lead_out_of_turn", "played_out_of_turn", "trick_misplaced",
+             "penalty_choice")
 _AFTER_EXCHANGE = ("bid", "pass", "double", "redouble")  # the calls of the phases an exchange leads to
 
 
@@ -133,6 +136,8 @@ class Deal:
     ring: Ring = FOUR             # the hands clockwise; with the puupää, where its cards lie now
     puupaa_shown: bool = False    # its cards turned face up (after the opening lead)
     in_play_zones: list[tuple[str, ...]] = field(default_factory=lambda: [()] * SEATS)  # as the camera last told them
+    blind: bool = False           # the camera went blind during the play: its cards may come late or not at all
+    unjudged: bool = False        # the play as seen no longer adds up: nothing more of it is ruled or scored
 
     def __deepcopy__(self, memo: dict) -> "Deal":
         clone = copy.copy(self)
@@ -275,7 +280,42 @@ class SkruuviEngine(Engine):
             return self._declared(event)
         if isinstance(event, (Paused, ButtonPressed)):
             return []  # nothing in the rules turns on a pause or the button
+        if isinstance(event, CameraBlind):
+            return self._blind(event)
         raise MESSAGES.impossible("event_not_used", type=event.type)
+
+    # ------------------------------------------------------------ the camera blind
+
+    def _blind(self, e: CameraBlind) -> list[Ruling]:
+        """Said, and nothing done in the dark ruled on. The calls are heard, not seen; a card played in the
+        dark is told when the camera sees it again, out of its order, or never (its trick turned meanwhile):
+        for the rest of the play no one is accused on the camera's word, and once the play seen no longer
+        adds up the deal is left unscored rather than scored on a guess."""
+        deal = self.deal
+        if deal.contract is not None or deal.pass_misere:   # the play may have begun in the dark
+            deal.blind = True
+        return [MESSAGES.ruling("unseen", data={"since": e.t, "until": e.until}, since=e.t, until=e.until)]
+
+    def _doubted(self, judge) -> list[Ruling]:
+        """The play's rulings after a blind spell: an accusation, or a card that does not fit, leaves the
+        deal unjudged (said once) instead of ruling on what the camera may have missed."""
+        deal = self.deal
+        if deal.unjudged:
+            return []
+        if not deal.blind:
+            return judge()
+        try:
+            rulings = judge()
+            if not any(r.kind in _ACCUSING for r in rulings):
+                return rulings
+        except Impossible:
+            pass
+        return [self._unjudged()]
+
+    def _unjudged(self) -> Ruling:
+        deal = self.deal
+        deal.unjudged = True
+        return MESSAGES.ruling("unseen", data={"deal": deal.number}, key="deal_unjudged", deal=deal.number)
 
     def _zone(self, zone: str) -> tuple[str, int | None]:
         if zone in ("deck", "centre", "trick", "aside"):
@@ -298,9 +338,9 @@ class SkruuviEngine(Engine):
         if src == "deck":
             return self._dealt(dst, dst_seat)
         if dst == "trick" and src in ("hand", "penalty"):
-            return self._played(src_seat, e.card, src == "penalty")
+            return self._doubted(lambda: self._played(src_seat, e.card, src == "penalty"))
         if src == "trick":
-            return self._from_trick(dst, dst_seat, e.card)
+            return self._doubted(lambda: self._from_trick(dst, dst_seat, e.card))
         if dst == "hand" and src in ("centre", "hand"):
             return self._exchanged(CENTRE if src == "centre" else src_seat, dst_seat)
         if src == "penalty" and dst == "hand":
@@ -317,6 +357,13 @@ class SkruuviEngine(Engine):
             raise MESSAGES.impossible("unknown_declaration", (seat,), what=what)
         deal = self.deal
         rulings: list[Ruling] = []
+        if deal.phase == "play" and (deal.blind or deal.unjudged) and what in ("bid", "pass", "bolsevikki"):
+            if not deal.unjudged:   # the next deal's bidding, and this one's play never seen to its end
+                rulings.append(self._unjudged())
+            rulings += self._next_deal(deal.form)
+            if self.over:
+                raise MESSAGES.impossible("game_is_over")
+            deal = self.deal
         if deal.phase == "deal" and what in ("bid", "pass", "bolsevikki"):
             rulings += self._deal_done(unseen=True)
         if self._exchange_unseen_now() and what in _AFTER_EXCHANGE:
@@ -622,7 +669,7 @@ class SkruuviEngine(Engine):
     def _revealed(self, e: CardsRevealed) -> list[Ruling]:
         deal = self.deal
         if m := _PLAY_ZONE.match(e.zone):
-            return self._seen_played(int(m.group(1)), e.cards)
+            return self._doubted(lambda: self._seen_played(int(m.group(1)), e.cards))
         if e.zone == "deck":
             return self._deck_top(e.cards)
         if e.zone != "centre":

@@ -45,6 +45,12 @@ def bid_words(text: str) -> Phrase:
 
 MESSAGES = MessageBook("skruuvi", {
     # ---------------------------------------------------------------- the deal
+    "unseen": ("Kamera ei nähnyt pöytää {since:.1f}–{until:.1f} s: sinä aikana tehdystä ei tuomita mitään.",
+               "The camera could not see the table from {since:.1f} to {until:.1f} s: nothing done then is ruled on."),
+    "deal_unjudged": ("Jakoa {deal} ei pisteytetä: kamera ei nähnyt sen pelistä kaikkea, eikä tikkejä voi laskea. "
+                      "Laskekaa jaon pisteet itse.",
+                      "Deal {deal} is not scored: the camera did not see all of its play, so its tricks cannot be "
+                      "counted. Score the deal by hand."),
     "deal_unseen": ("{count} korttia jaettiin näkymättä: jako katsotaan valmiiksi.",
                     "{count} cards were dealt unseen: the deal counts as complete."),
     "misdeal_order": ("{dealer} jakoi väärässä järjestyksessä: kortit jaetaan yksi kerrallaan myötäpäivään "
