@@ -1,7 +1,7 @@
 """The camera going dark mid-game: each sample video with a blackout cut into it, refereed live, its
 rulings counted against those of its ground truth.
 
-    python3 benchmarks/bench_blackout.py [--seconds 1 3 5 10] [--starts 0.3 0.5 0.7] [--games kiketti gin kimble]
+    python3 benchmarks/bench_blackout.py [--seconds 1 3 5 10] [--starts 0.3 0.5 0.7] [--games kiketti gin kimble skruuvi]
                                           [--int8] [--out benchmarks/results/blackout.json]
 
 Why: a lamp switched off, a hand over the lens or a camera that re-exposes are ordinary at a table,
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, nargs="+", default=[1.0, 3.0, 5.0, 10.0])
     ap.add_argument("--starts", type=float, nargs="+", default=[0.3, 0.5, 0.7])
-    ap.add_argument("--games", nargs="+", default=["kiketti", "gin", "kimble"])
+    ap.add_argument("--games", nargs="+", default=["kiketti", "gin", "kimble", "skruuvi"])
     ap.add_argument("--int8", action="store_true")
     ap.add_argument("--out", type=Path, default=OUT)
     a = ap.parse_args(argv)
