@@ -947,6 +947,27 @@ class GinEngine(Engine):
                   "deadwood_cards": list(count.arrangement.deadwood)}))
         return rulings
 
+
+    def _defender_counted(self, defender: int, knocker: int, dc, may_lay_off: bool,
+                          laid_deadwood: bool) -> list[Ruling]:
+        """What a defender's count says beside what was laid: a lay-off missed, the deadwood arranged
+        otherwise than shown, cards short (10 points each to the knocker)."""
+        name, rulings = self.name(defender), []
+        if may_lay_off and dc.best.value < dc.counted.value:
+            rulings.append(MESSAGES.ruling("lay_off_missed", (defender,), player=name,
+                                           cards=", ".join(dc.best.lay_offs), deadwood=dc.best.value,
+                                           data={"cards": list(dc.best.lay_offs), "deadwood": dc.best.value}))
+        if laid_deadwood and dc.shown_deadwood != dc.deadwood:
+            rulings.append(MESSAGES.ruling("rearranged", (defender,), player=name, shown=dc.shown_deadwood,
+                                           deadwood=dc.deadwood, data={"shown": dc.shown_deadwood,
+                                                                       "deadwood": dc.deadwood,
+                                                                       "melds": [list(m) for m in dc.counted.melds]}))
+        if dc.short:
+            points = 10 * dc.short
+            rulings.append(MESSAGES.ruling("defender_short", (defender,), penalty=points, unit="point", player=name,
+                                           missing=dc.short, knocker=self.name(knocker), points=points,
+                                           data={"missing": dc.short, "to": knocker}))
+        return rulings
     def _close_defender(self, seq: int) -> list[Ruling]:
         h = self.hand
         s = h.showing
@@ -964,20 +985,7 @@ class GinEngine(Engine):
         elif dc.refused:
             rulings.append(MESSAGES.ruling("lay_off_refused", (defender,), player=name, cards=", ".join(dc.refused),
                                            data={"cards": list(dc.refused)}))
-        if may and dc.best.value < dc.counted.value:
-            rulings.append(MESSAGES.ruling("lay_off_missed", (defender,), player=name,
-                                           cards=", ".join(dc.best.lay_offs), deadwood=dc.best.value,
-                                           data={"cards": list(dc.best.lay_offs), "deadwood": dc.best.value}))
-        if s.deadwood.get(defender) and dc.shown_deadwood != dc.deadwood:
-            rulings.append(MESSAGES.ruling("rearranged", (defender,), player=name, shown=dc.shown_deadwood,
-                                           deadwood=dc.deadwood, data={"shown": dc.shown_deadwood,
-                                                                       "deadwood": dc.deadwood,
-                                                                       "melds": [list(m) for m in dc.counted.melds]}))
-        if dc.short:
-            points = 10 * dc.short
-            rulings.append(MESSAGES.ruling("defender_short", (defender,), penalty=points, unit="point", player=name,
-                                           missing=dc.short, knocker=self.name(knocker), points=points,
-                                           data={"missing": dc.short, "to": knocker}))
+        rulings += self._defender_counted(defender, knocker, dc, may, bool(s.deadwood.get(defender)))
         local = h.players.index  # a seat's place in the hand's lists: the seat itself, but at a team game's table
         deadwoods = [0] * len(h.players)
         deadwoods[local(knocker)], deadwoods[local(defender)] = count.deadwood, dc.deadwood
@@ -1189,20 +1197,7 @@ class GinEngine(Engine):
             elif dc.refused:
                 rulings.append(MESSAGES.ruling("lay_off_refused", (d,), player=name, cards=", ".join(dc.refused),
                                                data={"cards": list(dc.refused)}))
-            if dc.best.value < dc.counted.value:
-                rulings.append(MESSAGES.ruling("lay_off_missed", (d,), player=name, cards=", ".join(dc.best.lay_offs),
-                                               deadwood=dc.best.value,
-                                               data={"cards": list(dc.best.lay_offs), "deadwood": dc.best.value}))
-            if shown[d][1] and dc.shown_deadwood != dc.deadwood:
-                rulings.append(MESSAGES.ruling(
-                    "rearranged", (d,), player=name, shown=dc.shown_deadwood, deadwood=dc.deadwood,
-                    data={"shown": dc.shown_deadwood, "deadwood": dc.deadwood,
-                          "melds": [list(m) for m in dc.counted.melds]}))
-            if dc.short:
-                points = 10 * dc.short
-                rulings.append(MESSAGES.ruling("defender_short", (d,), penalty=points, unit="point", player=name,
-                                               missing=dc.short, knocker=self.name(knocker), points=points,
-                                               data={"missing": dc.short, "to": knocker}))
+            rulings += self._defender_counted(d, knocker, dc, True, bool(shown[d][1]))
         deadwoods = [0] * self.n
         deadwoods[knocker] = count.deadwood
         for d in defenders:
