@@ -25,6 +25,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from benchmarks import real_cards
+from models import real_card_boxes
 from models.synth import decks as D
 from models.synth.scene import (CAMERA, CUT_CARDS, MAX_TILT, MIN_VISIBLE, SCENE_KINDS, Camera, _Builder, _lighting,
                                 camera_effects, camera_homography, in_frame, label_quad, own_axes_to_image,
@@ -461,6 +463,12 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--real-dice-crops-only", action="store_true",
                     help="the real dice feed the die classifier only, not the detector: their labels box the "
                          "top face's pips (a 1's box is its pip), and the detector is to box the whole die")
+    ap.add_argument("--real-cards", type=Path, metavar="FOLDER",
+                    help="real-cards-corners folder: its training split's photos with every card boxed whole join the "
+                         "detector's training scenes")
+    ap.add_argument("--real-cards-whole", type=Path, default=real_card_boxes.WHOLE_CARDS, metavar="JSON",
+                    help="the whole-card boxes of those photos (default models/real_card_whole_boxes.json, made by "
+                         "python3 -m models.real_card_boxes)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--no-svg", action="store_true", help="procedural decks only (no rsvg-convert needed)")
     return ap
@@ -487,8 +495,14 @@ def main(argv=None):
         parser().error(f"--out {a.out}: a file, not a folder to write the data set in")
     try:
         whole = load_whole_dice(a.real_dice_whole) if a.real_dice_whole else None
+        whole_cards = real_card_boxes.load(a.real_cards_whole) if a.real_cards else None
     except ValueError as e:
         parser().error(str(e))
+    if a.real_cards:
+        try:
+            real_cards.photos(a.real_cards)
+        except FileNotFoundError as e:
+            parser().error(f"--real-cards {e}")
     if a.real_dice:
         try:
             real_dice_split(a.real_dice)
@@ -553,6 +567,9 @@ def main(argv=None):
                 if split == "train":
                     add_real_dice(rtrain, "train", None if a.real_dice_crops_only else det, (dice, die_y),
                                   np.random.default_rng([a.seed, 7]), copies=4, whole=whole)
+            if a.real_cards and split == "train":
+                added = real_card_boxes.add_to_detector_set(a.real_cards, whole_cards, det)
+                print(f"real cards: {added} training photos with every card boxed", flush=True)
             np.savez_compressed(a.out / f"card_{split}.npz", x=_stack(cards, CARD_CROP_WH), y=np.array(card_y, np.int64))
             np.savez_compressed(a.out / f"die_{split}.npz", x=_stack(dice, DIE_CROP_WH), y=np.array(die_y, np.int64))
             np.savez_compressed(a.out / f"side_{split}.npz", x=_stack(sides, CARD_CROP_WH), y=np.array(side_y, np.int64))
