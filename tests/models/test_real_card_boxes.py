@@ -1,6 +1,6 @@
 """models.real_card_boxes: a whole card boxed from its index labels on a card drawn in the test, the checks that
-refuse a box, the detector's label lines, and the committed boxes file against the photos where ../shared
-holds them."""
+refuse a box, a card the labels leave out, the detector's label lines, and the committed boxes file against the
+photos where ../shared holds them."""
 
 import json
 from pathlib import Path
